@@ -26,7 +26,7 @@ import { ByteWindow } from "../../../runtime/binary.ts";
 import { decodeTga, targaTopLeft } from "../../../runtime/image/tga.ts";
 import { decodeBmp } from "../../../runtime/image/bmp.ts";
 import { encodePng } from "../../../runtime/scene/png.ts";
-import { pngDataSizeFault } from "../../../runtime/scene/png_data_size.ts";
+import { pngHeader, rgbaOfPng } from "../../../runtime/scene/png_pixels.ts";
 import { caseMatches } from "./vtl_candidates.ts";
 
 /** A texture read from a file beside the model: PNG bytes and the picture's size. */
@@ -64,17 +64,6 @@ async function locate(path: string, ctx: Ctx, warn: WarningSink): Promise<string
     warn(`texture: '${path}' is not on disk as written (as a Windows user writes it); read '${matches[0]}'`);
   }
   return matches[0];
-}
-
-/** A PNG's size from its IHDR, or undefined when the bytes are no PNG. */
-function pngSize(
-  png: Uint8Array,
-): { width: number; height: number; colourType: number; depth: number } | undefined {
-  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (png.length < 33 || signature.some((b, i) => png[i] !== b)) return undefined;
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  if (view.getUint32(12) !== 0x49484452) return undefined; // IHDR first
-  return { width: view.getUint32(16), height: view.getUint32(20), depth: png[24], colourType: png[25] };
 }
 
 /** A name as Windows compares it: trailing dots and spaces dropped, any case. */
@@ -173,8 +162,6 @@ interface Pixels {
   readonly file: string;
   readonly rgba?: Uint8Array;
   readonly png?: Uint8Array;
-  /** For a PNG: 8-bit RGB or RGBA, which the colour key reads (palette, grey and 16-bit PNGs are kept). */
-  readonly plain?: boolean;
 }
 
 /**
@@ -182,16 +169,8 @@ interface Pixels {
  * Targa's rows put top first as its descriptor's origin says (most tools write them bottom-up).
  */
 function decodePicture(file: string, bytes: Uint8Array): Pixels {
-  const png = pngSize(bytes);
-  if (png) {
-    return {
-      png: bytes,
-      width: png.width,
-      height: png.height,
-      file,
-      plain: png.depth === 8 && (png.colourType === 2 || png.colourType === 6),
-    };
-  }
+  const png = pngHeader(bytes);
+  if (png) return { png: bytes, width: png.width, height: png.height, file };
   const bmp = bytes[0] === 0x42 && bytes[1] === 0x4d;
   const window = ByteWindow.of(bytes, bmp ? "bmp" : "tga", file);
   const image = bmp ? decodeBmp(window) : decodeTga(window);
@@ -222,15 +201,7 @@ async function keyBlack(pixels: Pixels, colourKey: boolean, warn: WarningSink): 
     file,
   });
   if (!colourKey && pixels.png) return { png: pixels.png, width, height, file };
-  if (pixels.png && !pixels.plain) {
-    warn(
-      `texture: '${file}' is a palette, grey or 16-bit PNG: used as it is, not colour-keyed on black ` +
-        "for the model's sfOpacity faces (save it as 8-bit RGB or RGBA to have it keyed)",
-      { file },
-    );
-    return { png: pixels.png, width, height, file };
-  }
-  const rgba = pixels.rgba ?? await rgbaOf8BitPng(pixels.png!);
+  const rgba = pixels.rgba ?? rgbaOfPng(pixels.png!, (await import("fast-png")).decode).data;
   // Alpha 0 throughout hides the whole model: it is no alpha, but an attribute bit a 16-bit Targa
   // declares and no texel sets (the games' X1R5G5B5 words written out as they are).
   let visible = false;
@@ -260,16 +231,4 @@ async function keyBlack(pixels: Pixels, colourKey: boolean, warn: WarningSink): 
     { file, texels: black },
   );
   return { png: encodePng(width, height, rgba), width, height, file };
-}
-
-/** An 8-bit RGB or RGBA PNG's pixels as RGBA; a PNG whose data is not the size it declares is a DecodeError. */
-async function rgbaOf8BitPng(png: Uint8Array): Promise<Uint8Array> {
-  const fault = pngDataSizeFault(png);
-  if (fault) throw fault;
-  const { width, height, data, channels } = (await import("fast-png")).decode(png);
-  const out = new Uint8Array(width * height * 4).fill(255);
-  for (let i = 0, s = 0; i < width * height; i++, s += channels) {
-    out.set(data.subarray(s, s + (channels === 4 ? 4 : 3)) as Uint8Array, i * 4);
-  }
-  return out;
 }

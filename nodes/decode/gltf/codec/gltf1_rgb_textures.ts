@@ -13,7 +13,13 @@
 import type { Document, Material, Texture } from "@gltf-transform/core";
 import { loadPngEncoder, pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
 import type { Gltf1Paths } from "./gltf1_paths.ts";
-import { MAX_PIXELS, type PngDecoder, pngFailure, pngHeader, rgbaOfPng } from "./png_pixels.ts";
+import {
+  MAX_PIXELS,
+  type PngDecoder,
+  pngFailure,
+  pngHeader,
+  rgbaOfPng,
+} from "../../../../runtime/scene/png_pixels.ts";
 
 /**
  * Draws the blended `materials` (2.0 indices) whose 1.0 diffuse texture is RGB without their

@@ -19,7 +19,13 @@ import type { Document, Material, Texture } from "@gltf-transform/core";
 import { loadPngEncoder, pngOfEncodedImage } from "../../../../runtime/scene/png.ts";
 import { type FormatSlot, GL_ALPHA, GL_LUMINANCE, GL_LUMINANCE_ALPHA } from "./gltf1_materials.ts";
 import type { Gltf1Paths } from "./gltf1_paths.ts";
-import { MAX_PIXELS, type PngDecoder, pngFailure, pngHeader, rgbaOfPng } from "./png_pixels.ts";
+import {
+  MAX_PIXELS,
+  type PngDecoder,
+  pngFailure,
+  pngHeader,
+  rgbaOfPng,
+} from "../../../../runtime/scene/png_pixels.ts";
 
 const NAMES: Readonly<Record<number, string>> = {
   [GL_ALPHA]: "ALPHA",

@@ -13,7 +13,13 @@ import type { Document, Material, Texture } from "@gltf-transform/core";
 import { type Clearcoat, KHRMaterialsClearcoat } from "@gltf-transform/extensions";
 import { loadPngEncoder, pngOfEncodedImage, type RgbaPixels } from "../../../../runtime/scene/png.ts";
 import type { Json } from "./checker.ts";
-import { MAX_PIXELS, type PngDecoder, pngFailure, pngHeader, rgbaOfPng } from "./png_pixels.ts";
+import {
+  MAX_PIXELS,
+  type PngDecoder,
+  pngFailure,
+  pngHeader,
+  rgbaOfPng,
+} from "../../../../runtime/scene/png_pixels.ts";
 /** The slots a texture is a normal map in, by the names glTF-Transform gives their graph edges. */
 const NORMAL_SLOTS = new Set(["normalTexture", "clearcoatNormalTexture"]);
 

@@ -127,13 +127,24 @@ function bmp(w: number, h: number, keyed = false): Uint8Array {
 }
 
 /** A PNG of the picture. */
-async function png(w: number, h: number, keyed = false, channels: 3 | 4 = 3): Promise<Uint8Array> {
+async function png(
+  w: number,
+  h: number,
+  keyed = false,
+  channels: 3 | 4 = 3,
+  depth: 8 | 16 = 8,
+): Promise<Uint8Array> {
   const { encode } = await import("fast-png");
-  const data = new Uint8Array(w * h * channels).fill(255);
+  // 16-bit samples as a tool widens 8-bit ones (v × 257), which read back exactly.
+  const data = depth === 16
+    ? new Uint16Array(w * h * channels).fill(65535)
+    : new Uint8Array(w * h * channels).fill(255);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) data.set(colourAt(x, y, keyed), (y * w + x) * channels);
+    for (let x = 0; x < w; x++) {
+      data.set(colourAt(x, y, keyed).map((v) => v * (depth === 16 ? 257 : 1)), (y * w + x) * channels);
+    }
   }
-  return encode({ width: w, height: h, data, channels, depth: 8 });
+  return encode({ width: w, height: h, data, channels, depth });
 }
 
 /** A case: its folder on disk, the `texture` parameter, and what the output must hold. */
@@ -217,12 +228,14 @@ export async function mobileCase(habit: MobileHabit, seed: number, root: string)
           for (let k = 0; k < 3; k++) m.faces.texels[f * 6 + k * 2 + 1] = Math.floor(random() * 16);
         }
       }
-      // Alpha 255 throughout is no alpha: an RGBA PNG or a 32-bit Targa as tools save them.
-      const kind = Math.floor(random() * 5);
+      // Alpha 255 throughout is no alpha: an RGBA PNG or a 32-bit Targa as tools save them; a 16-bit PNG
+      // (keyed only from decode.3dn v8: before, used as it is, warned).
+      const kind = Math.floor(random() * 6);
       if (kind === 0) await write(picName("tga"), tga(w, h, false, true));
       else if (kind === 1) await write(picName("bmp"), bmp(w, h, true));
       else if (kind === 2) await write(picName("png"), await png(w, h, true));
       else if (kind === 3) await write(picName("png"), await png(w, h, true, 4));
+      else if (kind === 4) await write(picName("png"), await png(w, h, true, 3, 16));
       else await write(picName("tga"), tga(w, h, true, true));
       warnings.push(/black texels .* transparent/);
       break;

@@ -1,13 +1,14 @@
 /**
- * A texture's PNG as pixels, for the decoder's repairs that must change what a texture holds (a
- * DirectX normal map's green, a glTF 1.0 RGB texture's alpha): its header read before anything is
- * allocated, and any PNG (palette, grey, 16-bit) decoded to 8-bit RGBA by `fast-png`.
+ * A texture's PNG as pixels, for decoders' repairs that must change what a texture holds (a DirectX
+ * normal map's green, a glTF 1.0 RGB texture's alpha, a Carnivores picture's colour key): its header
+ * read before anything is allocated, and any PNG (palette, grey, 16-bit) decoded to 8-bit RGBA by
+ * `fast-png`.
  *
  * @module
  */
-import type { RgbaPixels } from "../../../../runtime/scene/png.ts";
-import { DecodeError } from "../../../../runtime/errors.ts";
-import { pngDataSizeFault } from "../../../../runtime/scene/png_data_size.ts";
+import type { RgbaPixels } from "./png.ts";
+import { DecodeError } from "../errors.ts";
+import { pngDataSizeFault } from "./png_data_size.ts";
 
 /** `fast-png`'s decoder, loaded by the caller only for files that need it. */
 export type PngDecoder = typeof import("fast-png").decode;
@@ -22,6 +23,8 @@ export interface PngHeader {
   readonly width: number;
   readonly height: number;
   readonly colourType: number;
+  /** Bits per sample (1, 2, 4, 8 or 16). */
+  readonly depth: number;
   /** Whether it carries alpha: an alpha channel, or a `tRNS` chunk (palette alpha or a colour key). */
   readonly alpha: boolean;
 }
@@ -48,7 +51,7 @@ export function pngHeader(png: Uint8Array): PngHeader | undefined {
     if (type === 0x74524e53) alpha = true;
     at += 12 + length;
   }
-  return { width: view.getUint32(16), height: view.getUint32(20), colourType, alpha };
+  return { width: view.getUint32(16), height: view.getUint32(20), colourType, depth: png[24], alpha };
 }
 
 /**
