@@ -60,7 +60,10 @@ export const rigDetectPanels = defineNode({
   // (scene_setting.ts reads the name, what the node touches, its groups, the scene); `post`, `arm` and
   // `cab` veto (`Rudder_Post`, `Flap_Arm`, `Elevator_Cab` were panels). 266-287 false panels in 130
   // decoy scenes -> 0, aircraft beside or on them still found.
-  version: 29,
+  // 27-29: aircraft holding other scenes' words keep their panels; names as exporters mangle them.
+  // 30: a propeller or rotor word with a side glued on (`LPROP`, `RPROP`, `PROPL`, `LPROPS`) and
+  // `Spinners` are spinning parts (were not rigged, silently).
+  version: 30,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

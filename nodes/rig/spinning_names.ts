@@ -7,6 +7,7 @@
  * @module
  */
 import { isRigHelperName, isStructureToken, tokenize } from "./vocabulary.ts";
+import { GLUED_PREFIXES, GLUED_SUFFIXES } from "./vocabulary_sides.ts";
 
 /** A spinning part's kind. */
 export type SpinningKind = "propeller" | "main_rotor" | "tail_rotor";
@@ -61,6 +62,7 @@ const BARE_TOKENS: ReadonlySet<string> = new Set([
   "props",
   "airscrew",
   "spinner",
+  "spinners",
   "rotor",
   "rotors",
   "proprotor", // a tilt-rotor's (V-22, AW609)
@@ -166,7 +168,7 @@ const HOUSING_TOKENS: ReadonlySet<string> = new Set(["nacelle", "nacelles", "int
  */
 export function matchSpinningName(name: string): SpinningName | undefined {
   if (isRigHelperName(name)) return undefined;
-  const tokens = tokenize(name).map((t) => t.replace(/ё/g, "е"));
+  const tokens = tokenize(name).map((t) => withoutGluedSide(t.replace(/ё/g, "е")));
   if (tokens.some((t) => STILL_TOKENS.has(t) || isStructureToken(t))) return undefined;
   const rotorAt = tokens.findIndex((t) => BARE_TOKENS.has(t) || MAIN_TOKENS.has(t) || TAIL_TOKENS.has(t));
   if (rotorAt >= 0 && tokens.slice(rotorAt + 1).some((t) => HOUSING_TOKENS.has(t))) return undefined;
@@ -176,6 +178,29 @@ export function matchSpinningName(name: string): SpinningName | undefined {
   if (tokens.some((t) => MAIN_QUALIFIERS.has(t))) return "main_rotor";
   if (tokens.some((t) => TAIL_QUALIFIERS.has(t))) return "tail_rotor";
   return "bare";
+}
+
+/** True when `token` is a word naming a propeller or rotor of any kind. */
+function isSpinningToken(token: string): boolean {
+  return BARE_TOKENS.has(token) || MAIN_TOKENS.has(token) || TAIL_TOKENS.has(token);
+}
+
+/**
+ * A spinning word with a side glued before or after it, as old games' rips name each engine's
+ * propeller (`LPROP`, `RPROP`, `PROPL`, `LeftProp` read whole), the side left off; other tokens as
+ * they are. The side itself comes from where the part is.
+ */
+function withoutGluedSide(token: string): string {
+  if (isSpinningToken(token)) return token;
+  for (const side of GLUED_SUFFIXES) {
+    const rest = token.slice(0, -side.length);
+    if (token.endsWith(side) && rest.length >= 3 && isSpinningToken(rest)) return rest;
+  }
+  for (const side of GLUED_PREFIXES) {
+    const rest = token.slice(side.length);
+    if (token.startsWith(side) && rest.length >= 3 && isSpinningToken(rest)) return rest;
+  }
+  return token;
 }
 
 /** Words of a hub or spinner inside a spinning part: its centre is the shaft's. */

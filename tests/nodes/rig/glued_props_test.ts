@@ -42,3 +42,28 @@ Deno.test("glued twin propellers that cannot be split (an object under them) sta
   assertEquals(fit.confidence === "good", false);
   assertEquals(fit.reasons.some((r) => r.includes("rotors side by side") && r.includes("child nodes")), true);
 });
+
+Deno.test("old games' rip names with the side glued on (LPROPS, RPROP, Spinners) are spinning parts too", async () => {
+  // Before (rig.detect_panels v29): `LPROP`, `RPROP`, `LPROPS`, `PROPL` and `Spinners` named nothing the
+  // rig knew, so such meshes were not rigged at all, silently.
+  for (
+    const [family, name, sides] of [
+      ["one_wing", "LPROPS", ["left", "left"]],
+      ["spinners", "Spinners", ["left", "right"]],
+      ["twin", "PROPL", ["left", "right"]],
+    ] as const
+  ) {
+    const sample = gluedSample(GLUED_FAMILIES.indexOf(family));
+    sample.doc.getRoot().listNodes().find((n) => n.getName() === sample.name)!.setName(name);
+    const { report } = await rig(sample.doc);
+    const props = report.parts.filter((p) => p.kind === "propeller");
+    assertEquals(props.map((p) => p.side).sort(), [...sides], `${family} '${name}'`);
+    assertEquals(props.every((p) => p.panel?.startsWith(`${name}_`)), true, props.map((p) => p.panel).join());
+  }
+  // Each engine's own propeller named as the rip names it.
+  const sample = gluedSample(GLUED_FAMILIES.indexOf("twin"));
+  const glued = sample.doc.getRoot().listNodes().find((n) => n.getName() === sample.name)!;
+  glued.setName("LPROP");
+  const { report } = await rig(sample.doc);
+  assertEquals(report.parts.filter((p) => p.kind === "propeller").length, 2);
+});
