@@ -9,11 +9,13 @@
  * @module
  */
 import { type Bounds, FRAME_MARGIN, frameView, union, type View } from "./framing.ts";
-import { type GraphModel, INPUTS_ID, OUTPUTS_ID, type Wire } from "./model.ts";
+import { type GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
 import { drawNode, type NodeState } from "./node_svg.ts";
-import { el, escapePointer, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
+import { el, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
 import type { Issue } from "./types.ts";
 import type { Shape } from "./shapes.ts";
+import { CULL_FROM, drawnBox } from "./cull.ts";
+import { issuesByNode, wireIsWrong } from "./node_issues.ts";
 import { editorKey } from "./editor_keys.ts";
 import { pointerDown, wheel } from "./editor_pointer.ts";
 import { wirePath } from "./wire_clip.ts";
@@ -21,6 +23,8 @@ import { type Drawn, kept, overlaps, reconcile } from "./redraw.ts";
 
 // The node states and the stale badge's tooltip are drawn in node_svg.ts; the page knows them from here.
 export { type NodeState, STALE_BADGE } from "./node_svg.ts";
+// Tests size their large graphs by it.
+export { CULL_FROM };
 
 /** What the editor tells the page. */
 export interface EditorEvents {
@@ -116,22 +120,6 @@ export class NodeEditor {
   }
 
   /**
-   * The canvas box a redraw draws nodes in, for a graph of more than {@link CULL_FROM} nodes: the
-   * view and half a view around it (a small pan shows drawn nodes at once); undefined draws all.
-   */
-  private drawnBox(count: number): Bounds | undefined {
-    const { width, height } = this.size.width ? this.size : this.measure();
-    if (count <= CULL_FROM || !width || !height) return undefined;
-    const [w, h] = [width / this.view.scale, height / this.view.scale];
-    return {
-      left: this.view.x - w / 2,
-      top: this.view.y - h / 2,
-      right: this.view.x + 1.5 * w,
-      bottom: this.view.y + 1.5 * h,
-    };
-  }
-
-  /**
    * Redraws the graph: the view stays a pure function of the model, but a node or wire drawn as it
    * would be drawn now is kept, not made again. Undo on a 750-node graph took 1.9 s when every redraw
    * replaced all of them: the browser styled and laid out ~20,000 new elements (the JS took 0.1 s).
@@ -155,7 +143,8 @@ export class NodeEditor {
     const ids = model.ids();
     const shapes = new Map(ids.map((id) => [id, model.shape(id)]));
     const issuePaths = new Set(this.issues.map((i) => i.path));
-    const box = this.drawnBox(ids.length);
+    const { width, height } = this.size.width ? this.size : this.measure();
+    const box = drawnBox(this.view, width, height, ids.length);
     this.culled = box !== undefined;
     const wires: Drawn[] = [];
     const drawnNow = new Set<string>();
@@ -169,7 +158,9 @@ export class NodeEditor {
       const d = wirePath(start, end, box);
       if (!d) continue; // a long wire that only passes by the drawn box
       const attrs = {
-        class: `wire${this.wireIssue(wire, shapes, issuePaths) ? " bad" : ""}`,
+        class: `wire${
+          wireIsWrong(wire, (id) => shapes.get(id) ?? model.shape(id), issuePaths) ? " bad" : ""
+        }`,
         d,
         stroke: SOCKET_COLOURS[type] ?? "#888",
         "data-wire": `${wire.from}.${wire.fromSocket}->${wire.to}.${wire.toSocket}`,
@@ -212,26 +203,6 @@ export class NodeEditor {
   /** Issues that concern a node (by JSON path in this graph file). */
   issuesOf(id: string): Issue[] {
     return issuesByNode(this.issues).get(id) ?? [];
-  }
-
-  /**
-   * True when a wire is wrong: the check reports the input it feeds (`/nodes/<to>/inputs/<socket>`,
-   * `/outputs/<name>`: an output that is gone, a type that no longer matches), or a socket it joins
-   * is not drawn (a group's socket removed in its open version, or a group with issues). It stays,
-   * marked, until it is fixed or the socket is back.
-   */
-  private wireIssue(
-    wire: Wire,
-    shapes: ReadonlyMap<string, Shape>,
-    issuePaths: ReadonlySet<string>,
-  ): boolean {
-    const at = wire.to === OUTPUTS_ID
-      ? `/outputs/${escapePointer(wire.toSocket)}`
-      : `/nodes/${escapePointer(wire.to)}/inputs/${escapePointer(wire.toSocket)}`;
-    const drawn = (id: string, socket: string, side: "inputs" | "outputs") =>
-      (shapes.get(id) ?? this.model!.shape(id))[side].some((s) => s.name === socket);
-    return issuePaths.has(at) || !drawn(wire.from, wire.fromSocket, "outputs") ||
-      !drawn(wire.to, wire.toSocket, "inputs");
   }
 
   /** Canvas position of a socket; one the node does not draw (any more) is on its header's edge. */
@@ -375,25 +346,4 @@ export class NodeEditor {
     this.events.selected(this.selection);
     this.events.changed();
   }
-}
-
-/** Graphs of more nodes than this draw only what is in and around the view (see `render`). */
-export const CULL_FROM = 1000;
-
-/** The issues of each node, by id (Group Input's under `/inputs`, Group Output's under `/outputs`). */
-function issuesByNode(issues: readonly Issue[]): Map<string, Issue[]> {
-  const byNode = new Map<string, Issue[]>();
-  for (const issue of issues) {
-    const [, top, id] = issue.path.split("/");
-    const node = top === "inputs"
-      ? INPUTS_ID
-      : top === "outputs"
-      ? OUTPUTS_ID
-      : top === "nodes" && id !== undefined
-      ? id.replaceAll("~1", "/").replaceAll("~0", "~")
-      : undefined;
-    if (node === undefined) continue;
-    byNode.set(node, [...byNode.get(node) ?? [], issue]);
-  }
-  return byNode;
 }
