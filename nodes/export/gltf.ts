@@ -109,13 +109,16 @@ export const exportGltf = defineNode({
   // named too, where the place still holds null.
   // v41: a WebP/KTX2/AVIF image whose URI is a data: URI gets its PNG fallback without one (the writer
   // read `data:image/webp…png` as WebP and the output check refused the file).
-  version: 41,
+  // v42: a renamed mesh keeps its original as extras.mesh_name too: three.js merges a one-primitive mesh's
+  // extras into its node's object and sets userData.name to the node's name (held-out kit-bash/CAD seeds
+  // 101-130: 98 of 135 renamed meshes' originals unreachable in three.js -> 0; materials already 0 of 36).
+  version: 42,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
     "as rig.report names it; an image name's dots are written `_` (Blender's exporter cuts a name at its last dot); " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
-    "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name; " +
+    "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name (a mesh's also as extras.mesh_name, which three.js keeps in the userData of the object it makes: it gives userData.name the node's); " +
     "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +
     "each mesh's morph target names are written within 63 bytes and unique, and a skin whose bones hang from the scene root " +
     "is named apart from the nodes (Blender names an armature object after it), as is a mesh Blender puts on an object of its own " +

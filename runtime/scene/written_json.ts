@@ -13,10 +13,17 @@ import { isBlankName } from "./derived_names.ts";
 const LIGHTS = "KHR_lights_punctual";
 
 /**
+ * The extras key a renamed mesh keeps its original under besides `extras.name`: three.js's loader
+ * overwrites a one-primitive mesh's `userData.name` with its node's name, and keeps this one.
+ */
+export const MESH_NAME = "mesh_name";
+
+/**
  * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
  * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
  * `extras.name` (where three.js's loader keeps a name it changed, and `decode.gltf` restores it from),
- * unless its extras have a `name` already or it had none (empty or whitespace only: given one). Each mesh's morph target names (`extras.targetNames`) are made
+ * unless its extras have a `name` already or it had none (empty or whitespace only: given one); a mesh
+ * also as `extras.mesh_name` ({@link MESH_NAME}), which three.js keeps. Each mesh's morph target names (`extras.targetNames`) are made
  * unique within Blender's 63 bytes too (`uniqueTargetNames`), the list as it was kept in
 `extras.partgraph.target_names`. `json` itself is left as it is (a memoised write serves
  * both spellings): only the root, its asset and the renamed properties (and their arrays) are new
@@ -29,7 +36,9 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
   // either way, but Blender 3.4's importer reads a scene's extras only from the file's `scene`.
   if (out.scene === undefined && out.scenes?.length === 1) out.scene = 0;
   type Named = { name?: string; extras?: Record<string, unknown> };
-  const rename = <T extends Named>(owners: T[] | undefined, spellings: string[]) => {
+  // three.js merges a one-primitive mesh's extras into its node's object, whose userData.name it then
+  // sets to the node's name: a mesh keeps its original under a key three.js leaves alone too.
+  const rename = <T extends Named>(owners: T[] | undefined, spellings: string[], also?: string) => {
     // A list the writer left out entries of (none today) is not renamed: indices would not match.
     if (owners?.length !== spellings.length) return owners;
     let renamed: T[] | undefined;
@@ -40,7 +49,14 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
       const extras = owner.extras ?? {};
       // A blank name (whitespace only) is no name to restore: the derived one stands for it.
       const named = typeof owner.name === "string" && !isBlankName(owner.name) && !("name" in extras)
-        ? sortKeysDeep({ ...extras, name: owner.name }) as Record<string, unknown>
+        ? sortKeysDeep({
+          ...extras,
+          name: owner.name,
+          ...also && !(also in extras) && { [also]: owner.name },
+        }) as Record<
+          string,
+          unknown
+        >
         : owner.extras;
       renamed[i] = named ? { ...owner, name, extras: named } : { ...owner, name };
     });
@@ -57,7 +73,7 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
     ]),
   ];
   for (const [key, spellings] of lists) {
-    const renamed = rename(source[key], spellings);
+    const renamed = rename(source[key], spellings, key === "meshes" ? MESH_NAME : undefined);
     if (renamed !== source[key]) record[key] = renamed;
   }
   // Morph target names, a list in each mesh's extras (not properties of their own: no extras.name).
