@@ -7,6 +7,7 @@
  */
 import { importOnUse } from "../../../runtime/lazy_run.ts";
 import {
+  type BooleanParam,
   defineResolver,
   type JsonParam,
   type JsonValue,
@@ -14,7 +15,7 @@ import {
 } from "../../../runtime/node.ts";
 
 /** The resolver plug-in `constraints.resolve` picks for scenes `decode.cmp` produced. */
-export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineResolver({
+export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: BooleanParam }> = defineResolver({
   formats: ["cmp", "3db", "vms", "sph"],
   // 2: animation scripts become glTF animations on the pivots. 3: of two maps on one joint, the later.
   // 4: a Cons rotation that is scaled or mirrored puts that scale on the part (the game uses the matrix
@@ -50,7 +51,10 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
   // (before, a hardpoint 40 units out sat up to 0.02 units off, silently); an animation script's maps of
   // parts no joint joins are one warning per script naming them (before, one per map: 14-20 on a capital
   // ship whose bay doors a mod removed). tests/nodes/decode/freelancer/capital_ships.ts.
-  version: 17,
+  // 18: `pivots: false` places every part by its record at rest with no pivot nodes, the layout
+  // LancerEdit's glTF importer reads back (it takes every node that is no hardpoint, hull, wire or
+  // $lodN as a part: pivots came back as extra empty parts and moved the constructs).
+  version: 18,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {
@@ -62,12 +66,24 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam }> = defineRes
       schema: { type: "object", additionalProperties: { type: ["number", "array"] } },
       check: (v) => v && typeof v === "object" && !Array.isArray(v) ? undefined : "expected an object",
     },
+    pivots: {
+      type: "boolean",
+      default: true,
+      doc: "false: no pivot nodes; each part placed at rest by its Cons record with LancerEdit's " +
+        "`construct` extras, for LancerEdit's glTF importer (which reads any pivot as an extra part). " +
+        "No pose, no animations (Freelancer).",
+    },
   },
   async resolve({ scene, params, ctx }) {
     const { resolveFreelancerScene } = await importOnUse<typeof import("./resolver_run.ts")>(
       "./resolver_run.ts",
       import.meta.url,
     ); // loaded on first use
-    resolveFreelancerScene(scene, params.pose as Record<string, JsonValue>, (message) => ctx.warn(message));
+    resolveFreelancerScene(
+      scene,
+      params.pose as Record<string, JsonValue>,
+      (message) => ctx.warn(message),
+      params.pivots as boolean,
+    );
   },
 });

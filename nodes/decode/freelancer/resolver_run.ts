@@ -80,6 +80,7 @@ export function resolveFreelancerScene(
   doc: Document,
   pose: Readonly<Record<string, JsonValue>>,
   warn: WarningSink,
+  pivots = true,
 ): ResolvedJoint[] {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return [];
@@ -108,7 +109,9 @@ export function resolveFreelancerScene(
     scene.removeChild(child);
     mergeExtras(child, lancerConstructExtras(record));
     setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
-    const joint = attach(doc, record, parent, child, warn, sheared, mirrored.has(record));
+    // Without pivots every part hangs where its record puts it at rest, as a Fix joint would.
+    const placed = pivots ? record : { ...record, kind: "fix" as const };
+    const joint = attach(doc, placed, parent, child, warn, sheared, mirrored.has(record));
     if (joint) joints.push(joint);
   }
   // Once every part hangs where it belongs: what is below a sheared part, placed as the game places it.
@@ -133,6 +136,10 @@ export function resolveFreelancerScene(
   // The scripts become glTF animations; their raw keys would only weigh the output down.
   const { animations, ...kept } = getPartgraphExtras(scene);
   scene.setExtras({ ...scene.getExtras(), partgraph: { ...kept, resolved: true } });
+  if (!pivots) {
+    warnNoPivots(plan.joints, pose, animations, warn);
+    return joints;
+  }
   applyPose(joints, plan.joints, pose, warn);
   if (animations !== undefined) {
     if (isScriptList(animations)) animateJoints(doc, animations, plan.joints, joints, warn);
@@ -304,6 +311,31 @@ function attach(
     }
   }
   return { part: name, kind: record.kind, dofs };
+}
+
+/**
+ * What a resolve without pivots drops, said once: a pose of movable joints and the animation scripts
+ * (no node turns about a joint axis, so neither can be shown; LancerEdit rebuilds both from the
+ * parts' `construct` extras and the source file).
+ */
+function warnNoPivots(
+  records: readonly ConstraintRecord[],
+  pose: Readonly<Record<string, JsonValue>>,
+  animations: JsonValue | undefined,
+  warn: WarningSink,
+): void {
+  const posed = Object.keys(pose);
+  if (posed.length) {
+    warn(`pivots off: pose of ${posed.map((p) => `'${p}'`).join(", ")} ignored (every part at rest)`);
+  }
+  const scripts = Array.isArray(animations) ? animations.length : 0;
+  const movable = records.filter((r) => r.kind !== "fix").length;
+  if (scripts) {
+    warn(
+      `pivots off: ${scripts} animation script(s) not written (no pivots to play them on; ` +
+        `${movable} movable joint(s) kept as construct extras)`,
+    );
+  }
 }
 
 /** LancerEdit's per-part constraint extras (what its glTF importer reads back). */

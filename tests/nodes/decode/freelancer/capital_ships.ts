@@ -64,6 +64,8 @@ export interface CapitalFile extends ModToolFile {
   readonly oddity: CapitalOddity;
   readonly partCount: number;
   readonly hardpointCount: number;
+  /** The `Cons` records as written: what LancerEdit should read back as each part's construct. */
+  readonly constraints: readonly ConstraintSpec[];
 }
 
 const FAMILIES = ["rh", "li", "br", "ku", "co"];
@@ -359,6 +361,7 @@ export function capitalShipFile(seed: number): CapitalFile {
     bytes: encodeUtf(tree),
     truth,
     partCount: plans.length,
+    constraints,
     hardpointCount: hpCount +
       plans.reduce((n, p) => n + p.hardpoints.filter((h) => h.kind === "rev").length, 0),
   };

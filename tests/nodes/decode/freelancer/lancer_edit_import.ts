@@ -7,7 +7,10 @@
  *   parent, so a `$lod0` child replaces its parent's own mesh);
  * - the part tree: every node but a `$lod1`–`$lod9`, a hull or a hardpoint is a part, a `$lod0` one
  *   named without its suffix (so a `<part>$lod0` child is a second part of the parent's name);
- * - a part's LODs are its filled slots in order, empty ones dropped.
+ * - a part's LODs are its filled slots in order, empty ones dropped;
+ * - a part's construct is its `construct` extra (none: `fix`), its origin and rotation the node's own
+ *   local transform: nothing between two parts is composed, and `export_ignore` drops a whole subtree;
+ * - more than one root part is an error ("More than one root model"), as is a root without a mesh.
  *
  * @module
  */
@@ -17,6 +20,21 @@ import type { Document, Node } from "@gltf-transform/core";
 export interface ImportedPart {
   readonly name: string;
   readonly lods: readonly number[];
+  /** The part it hangs from (undefined for a root). */
+  readonly parent?: string;
+  /** Its construct kind, as LancerEdit reads it (`fix` when the node has none). */
+  readonly construct: string;
+  /** The construct's origin: the node's local translation. */
+  readonly origin: readonly number[];
+}
+
+/** The error LancerEdit's importer stops with for `parts`, if any. */
+export function lancerEditError(parts: readonly ImportedPart[]): string | undefined {
+  const roots = parts.filter((p) => p.parent === undefined);
+  if (roots.length > 1) return `More than one root model (${roots.length})`;
+  if (roots.length === 0) return "Could not find root model";
+  if (roots[0].lods.length === 0) return "Model root must be a mesh";
+  return undefined;
 }
 
 /** The parts LancerEdit's importer builds from `doc`'s default scene, depth first. */
@@ -24,7 +42,7 @@ export function lancerEditImport(doc: Document): ImportedPart[] {
   const roots = doc.getRoot().getDefaultScene()?.listChildren() ?? [];
   const slots = new Map<string, (Node | undefined)[]>();
   const lodOf = (node: Node): { part: string; level: number } | undefined => {
-    if (!node.getMesh()) return undefined;
+    if (!node.getMesh() || isWire(node)) return undefined;
     const match = /^(.*)\$lod(\d)$/.exec(node.getName());
     return match ? { part: match[1], level: Number(match[2]) } : { part: node.getName(), level: 0 };
   };
@@ -40,18 +58,32 @@ export function lancerEditImport(doc: Document): ImportedPart[] {
   };
   roots.forEach(collect);
   const parts: ImportedPart[] = [];
-  const tree = (node: Node) => {
+  const tree = (node: Node, parent?: string) => {
     const lod = lodOf(node);
     if (lod && lod.level !== 0) return;
-    const extras = node.getExtras() as { hull?: unknown; hardpoint?: unknown };
+    const extras = node.getExtras() as {
+      hull?: unknown;
+      hardpoint?: unknown;
+      export_ignore?: unknown;
+      construct?: unknown;
+    };
+    if ("export_ignore" in extras) return;
     if (extras.hull || node.getName().endsWith("$hull") || extras.hardpoint) return;
+    if (isWire(node)) return;
     const name = node.getName().replace(/\$lod0$/i, "");
     const lods = (slots.get(name.toLowerCase()) ?? []).filter((n): n is Node => !!n).map(triangles);
-    parts.push({ name, lods });
-    node.listChildren().forEach(tree);
+    const construct = typeof extras.construct === "string" ? extras.construct.toLowerCase() : "fix";
+    parts.push({ name, lods, parent, construct, origin: node.getTranslation() });
+    node.listChildren().forEach((child) => tree(child, name));
   };
-  roots.forEach(tree);
+  roots.forEach((root) => tree(root));
   return parts;
+}
+
+/** A node drawing lines only (`<part>.vmeshwire`): LancerEdit's wireframe, not a part. */
+function isWire(node: Node): boolean {
+  const prims = node.getMesh()?.listPrimitives() ?? [];
+  return prims.length > 0 && prims.every((p) => p.getMode() === 1);
 }
 
 function triangles(node: Node): number {
