@@ -33,6 +33,7 @@ import {
 } from "./graph_edits.ts";
 import { UndoableGraph } from "./undoable.ts";
 import { clearSpot, positionOf } from "./layout.ts";
+import { hiddenNodes, layOutBelow } from "./stacks.ts";
 import { INPUTS_ID, label, OUTPUTS_ID, type Shape, shapeOf, type Wire, wiresOf } from "./shapes.ts";
 
 // The undo history and unsaved state are undoable.ts's; those who compare graphs import canonical here.
@@ -58,6 +59,34 @@ export class GraphModel extends UndoableGraph {
     readonly groups: Map<string, GroupSockets | undefined>,
   ) {
     super(path, graph);
+    this.unstack();
+  }
+
+  /**
+   * The nodes the file put wholly under others (every node at `[0, 0]`, a pasted `ui` block, a grid
+   * snap), laid out below the rest when it was opened or reverted to (`stacks.ts`): the mouse could
+   * not reach them. Empty when none were.
+   */
+  unstacked: string[] = [];
+
+  /**
+   * Lays out the nodes wholly under others below the rest (see {@link unstacked}). Like the layout of
+   * nodes without positions, it is part of the graph as opened, not an unsaved edit: Save writes the
+   * new places with the user's next change, and a file only looked at stays as it is.
+   */
+  private unstack(): void {
+    const drawn = this.ids().map((id) => ({ id, at: this.position(id), height: this.height(id) }));
+    this.unstacked = hiddenNodes(drawn);
+    if (!this.unstacked.length) return;
+    const moved = new Set(this.unstacked);
+    layOutBelow(this.graph, this.unstacked, drawn.filter((n) => !moved.has(n.id)));
+    this.markSaved();
+  }
+
+  /** Replaces the graph by its file's, re-read (see {@link UndoableGraph.revertTo}); unstacks it. */
+  override revertTo(graph: Graph): void {
+    super.revertTo(graph);
+    this.unstack();
   }
 
   /** The catalogue entry for a node type. */

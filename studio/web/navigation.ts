@@ -78,6 +78,7 @@ export class Navigation {
     this.page.draw();
     await this.page.opened(first);
     if (followed) this.page.status(followed, followed.includes("cannot be read"));
+    else if (first && model.unstacked.length) this.page.status(unstackedNotice(model.unstacked.length));
   }
 
   /**
@@ -177,4 +178,14 @@ function addressTop(path: string): void {
   if (url.searchParams.get("graph") === path) return;
   url.searchParams.set("graph", path);
   history.replaceState(history.state, "", url);
+}
+
+/**
+ * What the status bar says when a file put nodes wholly under others (`stacks.ts`): where they are
+ * now, and that the file is unchanged until a Save.
+ */
+export function unstackedNotice(count: number): string {
+  const nodes = count === 1 ? "1 node" : `${count} nodes`;
+  return `${nodes} the file put under others (the mouse could not reach them) laid out below the rest; ` +
+    "the file keeps its positions until you Save";
 }

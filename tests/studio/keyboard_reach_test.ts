@@ -68,6 +68,12 @@ Deno.test("keyboard: the arrows reach every node, and PageDown each once, howeve
 Deno.test("keyboard: nodes on one spot are walked in file order, Right forward and Left back", () => {
   const { graph } = messyLayout("zeros", 4, 7);
   const model = new GraphModel("graphs/g.json", graph, catalogue, new Map());
+  // Opening lays out nodes the file stacks (`stacks.ts`); nodes dragged onto one spot stack again.
+  model.graph.ui = {
+    inputs: [0, 0],
+    outputs: [0, 0],
+    nodes: Object.fromEntries(Object.keys(graph.nodes).map((id) => [id, [0, 0]])),
+  };
   // Group Input, the four nodes and Group Output: all at [0, 0], in the file's order.
   const ids = model.ids();
   let at = nextNode(model, undefined, "ArrowRight")!;
