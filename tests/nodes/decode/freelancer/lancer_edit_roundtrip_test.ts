@@ -17,7 +17,15 @@ import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { rigParts } from "../../../../nodes/rig/parts.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import type { CapitalFile } from "./capital_ships.ts";
-import type { JsonValue } from "../../../../runtime/node.ts";
+import type { BytesValue, JsonValue } from "../../../../runtime/node.ts";
+import { join } from "node:path";
+import { runGraph } from "../../../../mod.ts";
+import { gltfIO } from "../../../../runtime/scene/gltf_io.ts";
+import { graphPath } from "../../../support/graph_runs.ts";
+import { tempDir } from "../../../support/temp.ts";
+import { modToolFile3 } from "./mod_tools_wave3.ts";
+import { modToolFile5 } from "./mod_tools_wave5.ts";
+import type { ModToolFile } from "./mod_tools.ts";
 
 /** The file through decode.cmp (LancerEdit's LOD layout), resolve with `resolve` params, rig.parts, GLB. */
 async function reimported(file: CapitalFile, resolve?: Record<string, JsonValue>) {
@@ -105,4 +113,34 @@ Deno.test("pivots: false says what it drops: a pose, the animation scripts", asy
     JSON.stringify(ctx.warnings),
   );
   assert.equal(out.getRoot().listAnimations().length, 0);
+});
+
+Deno.test("graphs/freelancer.json --set pivots=false lods=all: what to give LancerEdit, its parts exactly", async () => {
+  const files: ModToolFile[] = [
+    capitalShipFile(443),
+    modToolFile3("sheared_parent", 621),
+    modToolFile3("stretched_parent", 622),
+    modToolFile5("cyl_order", 623),
+  ];
+  const dir = await tempDir();
+  try {
+    for (const file of files) {
+      const model = join(dir, file.name);
+      await Deno.writeFile(model, file.bytes);
+      const run = await runGraph(graphPath("freelancer.json"), {
+        inputs: { model, libraries: "none", pivots: false, lods: "all" },
+        outDir: join(dir, "out"),
+        cacheDir: false,
+      });
+      const doc = await (await gltfIO()).readBinary((run.outputs.glb as BytesValue).bytes);
+      const parts = lancerEditImport(doc);
+      const label = `${file.quirk} seed ${file.seed}: ${JSON.stringify(parts.map((p) => p.name))}`;
+      // Before (pivots always): 1-30 extra empty parts a file, one per pivot.
+      assert.equal(lancerEditError(parts), undefined, label);
+      assert.deepEqual(parts.map((p) => p.name).sort(), Object.keys(file.truth.triangles).sort(), label);
+      assert.ok(parts.some((p) => p.construct !== "fix"), label);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
