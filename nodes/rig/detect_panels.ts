@@ -63,7 +63,12 @@ export const rigDetectPanels = defineNode({
   // 27-29: aircraft holding other scenes' words keep their panels; names as exporters mangle them.
   // 30: a propeller or rotor word with a side glued on (`LPROP`, `RPROP`, `PROPL`, `LPROPS`) and
   // `Spinners` are spinning parts (were not rigged, silently).
-  version: 30,
+  // 31: names an old format's name field cut (8, 10 for .3ds, 8.3, 15, 16, 31 characters): sides glued
+  // as `LT`/`RT`/`LFT`/`RGT` (`LTFLAP_I`, `LFTAILER`), a side before and after (`LEFTAILR`), a side or
+  // qualifier cut glued on (`AILRNLEF`, `FLAPLINN.3DS`); `FLAP_LEF` is a flap with `LEFT` cut where the
+  // file's names are cut at its length or a right-hand partner is named, else a leading-edge flap, warned
+  // (held-out cut files: 131 silent misreads -> 3).
+  version: 31,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

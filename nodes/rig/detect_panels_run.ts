@@ -20,9 +20,13 @@ import { BARE_SPINNING_KIND } from "./spin_hinge.ts";
 import { SPINNING_SPECS } from "./spinning_names.ts";
 import { PLACEHOLDER } from "./panel_names.ts";
 import { propSettings } from "./scene_setting.ts";
+import { cutReadings } from "./vocabulary_cuts.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
+
+/** How the run reads a name (the file's partnered words and cut readings applied). */
+type NameReader = (name: string) => NameMatch | undefined;
 
 interface Candidate {
   readonly node: Node;
@@ -45,7 +49,10 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const pitchPart = nodes.some((n) => PITCH_KINDS.has(getPart(n)?.kind ?? ""));
   // `RAIL` is a right aileron where `LAIL` names the left one; elsewhere a rail.
   const partnered = partneredWords(nodes.map(searchName));
-  const found = findCandidates(topLevelNodes(nodes), bones, partnered);
+  // `FLAP_LEF`: a flap whose `LEFT` a name field cut, or a leading-edge flap; the file decides.
+  const cuts = cutReadings(nodes.map(searchName), partnered);
+  const read: NameReader = (name) => cuts.get(name)?.match ?? matchPanelName(name, partnered);
+  const found = findCandidates(topLevelNodes(nodes), bones, read);
   // A canard carrying an elevator is the fixed foreplane the elevator hangs on (a VariEze's).
   // An elevator already a part (an earlier run's pivot, a declared one) keeps its canard fixed on re-runs.
   const elevatorParts = nodes.filter((n) => getPart(n)?.kind === "elevator").map((node) => ({
@@ -111,6 +118,21 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
         "(gltf-transform optimize --join false --flatten false; gltfpack -kn)",
     );
   }
+  const undecided = panels.filter((c) => cuts.get(searchName(c.node))?.decided === false);
+  if (undecided.length > 0) {
+    const list = undecided.map((c) => `'${c.node.getName()}'`).join(", ");
+    const other = cuts.get(searchName(undecided[0].node))!.other;
+    ctx.warn(
+      `${list} ${undecided.length === 1 ? "ends" : "end"} in LEF: a leading-edge flap, or a${
+        other === "aileron" || other === "elevator" ? "n" : ""
+      } ${
+        other.replaceAll("_", " ")
+      } whose LEFT an old format's name field cut — rigged as a leading-edge flap ` +
+        "(nothing else in the file tells: no right-hand partner, other names not cut at this length); " +
+        "rename it or give it ctrl_type extras if it is the other",
+      { panels: undecided.map((c) => c.node.getName()), readings: ["leading_edge_flap", other] },
+    );
+  }
   for (const { node, match } of panels) {
     setPart(node, { ...namedPanelPart(match.kind), driven_by: bones.has(node) ? "skin" : undefined });
   }
@@ -174,13 +196,13 @@ function hasGeometry(node: Node, options: { rigidOnly?: boolean } = {}): boolean
 function findCandidates(
   roots: readonly Node[],
   bones: ReadonlySet<Node>,
-  partnered: ReadonlySet<string>,
+  read: NameReader,
 ): Candidate[] {
   const movesGeometry = (node: Node) => bones.has(node) || hasGeometry(node);
   const out: Candidate[] = [];
   const visit = (node: Node, outer: Candidate | undefined) => {
     if (isPart(node)) return;
-    const match = matchPanelName(searchName(node), partnered);
+    const match = read(searchName(node));
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
     // An elevator inside a canard may be the canard's own (a fixed foreplane's; see canard_elevators.ts).
     const allowed = match &&
@@ -188,7 +210,7 @@ function findCandidates(
         (match.kind === "elevator" && outer.match.kind === "canard"));
     if (
       allowed && !holdsBlockingPart(node) && movesGeometry(node) &&
-      !isGroupOfPanels(node, match, movesGeometry, partnered)
+      !isGroupOfPanels(node, match, movesGeometry, read)
     ) {
       const candidate: Candidate = { node, match, outer };
       out.push(candidate);
@@ -225,11 +247,11 @@ function isGroupOfPanels(
   node: Node,
   match: NameMatch,
   movesGeometry: (node: Node) => boolean,
-  partnered: ReadonlySet<string>,
+  read: NameReader,
 ): boolean {
   const inner: Node[] = [];
   const visit = (n: Node) => {
-    if (matchPanelName(searchName(n), partnered) && movesGeometry(n)) inner.push(n);
+    if (read(searchName(n)) && movesGeometry(n)) inner.push(n);
     else for (const child of n.listChildren()) visit(child);
   };
   for (const child of node.listChildren()) visit(child);

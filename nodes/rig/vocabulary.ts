@@ -155,8 +155,78 @@ function unglueSide(token: string, partnered?: ReadonlySet<string>): string[] {
   for (const side of GLUED_PREFIXES) {
     if (token.startsWith(side) && isKind(token.slice(side.length))) return [side, token.slice(side.length)];
   }
+  return cutGlued(token, isKind);
+}
+
+/** The ends of side words a cut name field leaves glued after a kind word (`AILRNLEF`, `AILRNPOR`). */
+const CUT_SIDES: Readonly<Record<string, string>> = {
+  le: "left",
+  lf: "left",
+  lef: "left",
+  ri: "right",
+  rg: "right",
+  stb: "stbd",
+  rig: "right",
+  righ: "right",
+  rgh: "right",
+  por: "port",
+  star: "starboard",
+  starb: "starboard",
+};
+/** Qualifiers glued after a side, whole or cut (`FLAPLINN`, `LTFLAPOU`: inner, outer). */
+const QUALIFIERS = ["inner", "outer", "inboard", "outboard", "upper", "lower"];
+
+/**
+ * A token that glues a side onto a kind word as old 8-character and 8.3 names do, beyond what
+ * {@link unglueSide} reads: a side before and after (`LEFTAILR`: the `R` of `AILRN` contradicts `LEFT`,
+ * so it belongs to the word), a side cut part-way (`AILRNLEF`), a cut qualifier after the side
+ * (`FLAPLINN`, `LTFLAPOU`); any other token is kept whole. `tab` is left out: it begins `table`, `tablo`.
+ */
+function cutGlued(token: string, isKind: (t: string) => boolean): string[] {
+  for (const prefix of ["", ...GLUED_PREFIXES]) {
+    if (!token.startsWith(prefix)) continue;
+    const rest = token.slice(prefix.length);
+    for (let end = rest.length; end >= 3; end--) {
+      const kind = rest.slice(0, end);
+      if (!isKind(kind) || kind === "tab") continue;
+      const after = readGluedTail(rest.slice(end), prefix !== "");
+      if (!after) continue;
+      const side = after[0];
+      const tokens = prefix ? [prefix, kind] : [kind];
+      // `LEFTAILR`: a letter against the side before it is the word's own (`AILRN` cut), no side.
+      const against = prefix && side && LEFT_TOKENS.has(prefix) !== LEFT_TOKENS.has(side) &&
+        side.length === 1;
+      if (side && !against) tokens.push(side);
+      return [...tokens, ...after.slice(1)];
+    }
+  }
   return [token];
 }
+
+/**
+ * What follows a kind word in a glued token: a side (whole or cut) and a cut qualifier, as
+ * `[side, qualifier]` (either may be empty); undefined when it is anything else or (without a side
+ * before the word) holds no side.
+ */
+function readGluedTail(tail: string, sided: boolean): string[] | undefined {
+  if (tail === "") return sided ? [""] : undefined;
+  for (const side of [...GLUED_SUFFIXES, ...Object.keys(CUT_SIDES)]) {
+    if (!tail.startsWith(side)) continue;
+    const rest = tail.slice(side.length);
+    // A cut side ends the name field; a one-letter qualifier follows only a side of two letters or more.
+    const least = side.length >= 2 ? 1 : 2;
+    const cut = CUT_SIDES[side] !== undefined && !GLUED_SUFFIXES.includes(side);
+    if (rest !== "" && (cut || !(rest.length >= least && QUALIFIERS.some((q) => q.startsWith(rest))))) {
+      continue;
+    }
+    return [CUT_SIDES[side] ?? side, ...(rest ? [rest] : [])];
+  }
+  if (sided && tail.length >= 1 && QUALIFIERS.some((q) => q.startsWith(tail))) return ["", tail];
+  return undefined;
+}
+
+/** Words naming the right side, whole (for readers of cut names: `vocabulary_cuts.ts`). */
+export const RIGHT_SIDE_WORDS: ReadonlySet<string> = RIGHT_TOKENS;
 
 /** Name prefixes of rig helper nodes (an authored rig's `HINGE_`/`CTRL_`, our `HINGE_auto_`). */
 const RIG_HELPER_PREFIX = /^(hinge|ctrl)_/i;

@@ -31,7 +31,21 @@ export const GLUED_SUFFIXES = [
  * Side words glued before one (`leftaileron`, and the letters in `LFLAP`, `rElev`, `LAIL`). The letters
  * are not read before a kind word where the whole is an ordinary word: {@link GLUED_WORDS}.
  */
-export const GLUED_PREFIXES = ["left", "right", "rght", "links", "rechts", "port", "stbd", "l", "r"];
+export const GLUED_PREFIXES = [
+  "left",
+  "right",
+  "rght",
+  "links",
+  "rechts",
+  "port",
+  "stbd",
+  "lft", // 8-character names glue these on (`LFTAILER`, `LTFLAP_I`)
+  "rgt",
+  "lt",
+  "rt",
+  "l",
+  "r",
+];
 /** Ordinary words that read as a side letter glued to a kind word (`rail` is no right aileron). */
 export const GLUED_WORDS: ReadonlySet<string> = new Set(["rail"]);
 

@@ -1,0 +1,65 @@
+/**
+ * Names an old format's name field cut mid-word, read with the rest of the file: `FLAP_LEF` is a flap
+ * whose `LEFT` was cut at 8 characters, or a flap named for a leading-edge flap (`LEF`). The file
+ * decides where it can — its other names cut at the same length (the field was full), or a mirror
+ * partner (`FLAP_RIG`, `FLAP_RIGHT`, `FLAP_R`) — and says where it cannot.
+ *
+ * @example
+ * ```ts
+ * cutReadings(["FLAP_LEF", "FLAP_RIG", "AILERON_"]).get("FLAP_LEF"); // { match: flap, decided: true }
+ * ```
+ *
+ * @module
+ */
+import { kindFromTokens, type NameMatch, RIGHT_SIDE_WORDS, tokenize } from "./vocabulary.ts";
+
+/** How a name with two readings was read. */
+export interface CutReading {
+  /** The reading taken. */
+  readonly match: NameMatch;
+  /** True when the file decided it; false when both readings stand (the name's own is kept). */
+  readonly decided: boolean;
+  /** The kind of the reading not taken. */
+  readonly other: string;
+}
+
+/** Right-side words and the cuts of them a name field leaves (`RIG`, `RIGH`). */
+const RIGHT_CUTS: ReadonlySet<string> = new Set([...RIGHT_SIDE_WORDS, "rig", "righ", "rgh", "ri"]);
+
+/** A converter's counter for names the cut made equal (`FLAP_LEF.001`), and an 8.3 extension. */
+const SUFFIX = /(\.\d{3})+$/;
+
+/**
+ * The names of a file (`names`, as name search reads them) that end in `LEF` after another kind word,
+ * each with the reading taken: that kind with its side cut where the file shows its names were cut at
+ * that length or a right-hand partner exists, else the leading-edge flap its name says, undecided.
+ */
+export function cutReadings(
+  names: readonly string[],
+  partnered?: ReadonlySet<string>,
+): Map<string, CutReading> {
+  const out = new Map<string, CutReading>();
+  const bases = names.map((n) => n.replace(SUFFIX, ""));
+  const longest = Math.max(0, ...bases.map((b) => b.length));
+  const atLongest = bases.filter((b) => b.length === longest).length;
+  const tokenLists = new Set(names.map((n) => tokenize(n, partnered).join(" ")));
+  for (const name of new Set(names)) {
+    const tokens = tokenize(name, partnered);
+    if (tokens.at(-1) !== "lef" || tokens.length < 2) continue;
+    const rest = tokens.slice(0, -1);
+    const cutKind = kindFromTokens(rest);
+    if (!cutKind || cutKind.kind === "leading_edge_flap") continue;
+    const own = kindFromTokens(tokens)!;
+    const base = name.replace(SUFFIX, "");
+    // The field was full: three or more names (this one too) as long as the longest, none longer.
+    const cut = base.length === longest && atLongest >= 3 && base.length <= 31;
+    const partner = [...RIGHT_CUTS].some((r) => tokenLists.has([...rest, r].join(" ")));
+    out.set(
+      name,
+      cut || partner
+        ? { match: cutKind, decided: true, other: own.kind }
+        : { match: own, decided: false, other: cutKind.kind },
+    );
+  }
+  return out;
+}

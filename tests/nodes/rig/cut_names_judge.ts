@@ -1,0 +1,58 @@
+/**
+ * Judges how `rig.detect_panels` reads the files of `cut_names.ts`: each file one scene (a box a name,
+ * left surfaces on the left), every name's kind and the side its name states checked; a misread no
+ * warning names is silent.
+ *
+ * @module
+ */
+import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
+import { getPart } from "../../../nodes/rig/part_extras.ts";
+import { sideFromName } from "../../../nodes/rig/vocabulary.ts";
+import { runNode, testContext } from "../../support/context.ts";
+import { addAircraftMesh } from "./coarse_panels.ts";
+import { newScene } from "./fixtures.ts";
+import { boxMesh } from "./surface_classes.ts";
+import { cutFiles } from "./cut_names.ts";
+
+/** What reading cut files came to. */
+export interface CutJudgement {
+  readonly names: number;
+  /** One line per misread name (wrong kind, missed, or a side its name does not state). */
+  readonly misread: string[];
+  /** The misread names no warning named. */
+  readonly silent: string[];
+}
+
+/** Reads `count` files of `seed`. */
+export async function judgeCutFiles(seed: number, count: number): Promise<CutJudgement> {
+  const misread: string[] = [], silent: string[] = [];
+  let names = 0;
+  for (const file of cutFiles(seed, count)) {
+    const doc = newScene();
+    const nodes = file.names.map((n, i) => {
+      // Left surfaces at +z (the aircraft's left in the default frame), right at -z.
+      const z = n.trueSide === "left" ? 2 : n.trueSide === "right" ? -3 : -0.5;
+      const { positions, triangles } = boxMesh([i * 0.1, 0, z], [i * 0.1 + 1, 0.1, z + 1]);
+      return addAircraftMesh(doc, n.name, positions, triangles);
+    });
+    const ctx = testContext();
+    const out = (await runNode(rigDetectPanels, { scene: doc }, {}, ctx)).scene;
+    const outNodes = out.getRoot().listNodes();
+    file.names.forEach((n, i) => {
+      names++;
+      const kind = getPart(outNodes[doc.getRoot().listNodes().indexOf(nodes[i])])?.kind;
+      const side = sideFromName(n.name);
+      let fault: string | undefined;
+      if (kind !== n.kind) fault = `${kind ?? "missed"} (${n.kind})`;
+      // A side the name states must be the surface's; a side still written must be read.
+      else if ((side ?? n.side) !== undefined && side !== (n.side ?? side) || side && side !== n.trueSide) {
+        fault = `side ${side} (${n.side ?? `${n.trueSide} cut`})`;
+      }
+      if (!fault) return;
+      const line = `${file.style}: '${n.name}' ${fault}`;
+      misread.push(line);
+      if (!ctx.warnings.some((w) => w.message.includes(`'${n.name}'`))) silent.push(line);
+    });
+  }
+  return { names, misread, silent };
+}
