@@ -1,7 +1,8 @@
 /**
  * Self-contained glTF: a `.gltf` file's external buffers and images (relative URIs) are read and
  * embedded as data URIs, so the bytes that flow on carry the whole asset and the cache keys it by
- * every file it is made of. A relative URI resolves only inside the model's folder (or a folder
+ * every file it is made of; an image without a name is named after its file (without the extension).
+ * A relative URI resolves only inside the model's folder (or a folder
  * the caller names as a resource root): `../` and `%2e%2e/` and symlinks leading out are refused, and
  * of an absolute path only the file name is looked for beside the model, so a downloaded model cannot
  * pull a private file into its output; and only regular files are read, so one cannot hang the run
@@ -14,6 +15,7 @@ import { DecodeError } from "../../runtime/errors.ts";
 import { maxJsonDepth } from "../../runtime/depth.ts";
 import { MAX_GLTF_DEPTH } from "../../runtime/scene/gltf_io.ts";
 import { utf16Note, utf16Order } from "../../runtime/utf16.ts";
+import { isBlankName } from "../../runtime/scene/derived_names.ts";
 import { findInFolders, type TextureFolders, textureFolders } from "./texture_folders.ts";
 
 /** True for a file name that is glTF JSON (as opposed to GLB or another format). */
@@ -201,6 +203,16 @@ export async function bundleGltf(
       ? (typeof item.mimeType === "string" ? item.mimeType : mimeOf(named))
       : "application/octet-stream";
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
+    // The data: URI names no file: an image without a name of its own is named after the file it was,
+    // so the output calls it what the user's file is (not `<material>_baseColor` or `image_<i>`).
+    const stem = basename(file).replace(/\.[^.]*$/, "");
+    const image = item as JsonItem & { name?: unknown };
+    if (
+      at.startsWith("/images/") && !isBlankName(stem) &&
+      (typeof image.name !== "string" || isBlankName(image.name))
+    ) {
+      image.name = stem;
+    }
   }
   if (missingImages.size) withoutImages(json, missingImages);
   if (order) options.warn?.(`${path}: ${utf16Note(order)}`);
