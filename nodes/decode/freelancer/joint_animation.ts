@@ -6,6 +6,9 @@
  * (`T(t)·q·R`: the other two pivots rest as the identity they compose to). Keys are linear, as in
  * the game; values are not clamped to the joint's limits (retail scripts exceed them).
  *
+ * Without pivots (`pivots: false`) the part node is the pivot: its keys are the turn composed on the
+ * left of its rest rotation, `Q(axis, θ)·R`, the keys LancerEdit's importer reads back as a Rev map.
+ *
  * What the game's data does not settle is left out with a warning naming the script and the map:
  * loose joints and object maps (their composition is not established), cylinder joints (the format
  * has no two-float channel), fixed joints, and maps whose data does not fit their joint.
@@ -16,7 +19,7 @@ import type { Animation, Document, Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../runtime/node.ts";
 import type { AnimationMapRecord, AnimationScriptRecord } from "./codec/animation.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
-import { aboutX, multiply, rotate } from "./codec/transform.ts";
+import { aboutX, multiply, type Quat, rotate } from "./codec/transform.ts";
 import { slideLength } from "./joint_checks.ts";
 import type { ResolvedJoint } from "./resolver_run.ts";
 
@@ -127,6 +130,8 @@ function channelOf(
     return "key times closer than a float32 tells apart";
   }
   const out = new Float32Array(count * (record.kind === "pris" ? 3 : 4));
+  // A part that is its own pivot (no pivot nodes) keeps its rest rotation below the turn.
+  const after = (q: Quat) => dof.after ? multiply(q, dof.after) : q;
   switch (record.kind) {
     case "rev":
     case "pris": {
@@ -134,7 +139,7 @@ function channelOf(
         return `a ${record.kind} joint takes angle keys (type 0x01), found type 0x${map.type.toString(16)}`;
       }
       if (record.kind === "rev") {
-        map.values.forEach((angle, i) => out.set(multiply(dof.restRotation, aboutX(angle)), i * 4));
+        map.values.forEach((angle, i) => out.set(after(multiply(dof.restRotation, aboutX(angle))), i * 4));
         return { node: dof.node, path: "rotation", values: out };
       }
       // Freelancer slides by axis·d: an axis longer than 1 slides farther.
@@ -147,7 +152,7 @@ function channelOf(
       if (!map.rotations || map.positions) {
         return `a sphere joint takes rotation keys alone, found type 0x${map.type.toString(16)}`;
       }
-      out.set(map.rotations);
+      for (let i = 0; i < count; i++) out.set(after(map.rotations.slice(i * 4, i * 4 + 4) as Quat), i * 4);
       return { node: dof.node, path: "rotation", values: out };
     }
     case "loose":

@@ -54,7 +54,9 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: Boole
   // 18: `pivots: false` places every part by its record at rest with no pivot nodes, the layout
   // LancerEdit's glTF importer reads back (it takes every node that is no hardpoint, hull, wire or
   // $lodN as a part: pivots came back as extra empty parts and moved the constructs).
-  version: 18,
+  // 19: with `pivots: false` the animation scripts turn the parts themselves, keys `Q(axis, θ)·R` (what
+  // LancerEdit maps back to Rev maps); v18 wrote none, with a warning.
+  version: 19,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {
@@ -71,7 +73,7 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: Boole
       default: true,
       doc: "false: no pivot nodes; each part placed at rest by its Cons record with LancerEdit's " +
         "`construct` extras, for LancerEdit's glTF importer (which reads any pivot as an extra part). " +
-        "No pose, no animations (Freelancer).",
+        "Animation scripts turn the parts themselves; a pose is ignored (Freelancer).",
     },
   },
   async resolve({ scene, params, ctx }) {

@@ -40,6 +40,8 @@ export interface JointDof {
   readonly restTranslation: number[];
   /** A slide below a sheared part: scene units per unit the game slides, beyond the axis length (1). */
   readonly slideScale?: number;
+  /** When the node is the part itself (no pivots): its rest rotation relative to the turn's frame. */
+  readonly after?: Quat;
 }
 
 /** A resolved movable joint: the child part's name and its degrees of freedom, in pose order. */
@@ -137,8 +139,13 @@ export function resolveFreelancerScene(
   const { animations, ...kept } = getPartgraphExtras(scene);
   scene.setExtras({ ...scene.getExtras(), partgraph: { ...kept, resolved: true } });
   if (!pivots) {
-    warnNoPivots(plan.joints, pose, animations, warn);
-    return joints;
+    warnNoPivots(pose, warn);
+    const selfJoints = partsAsPivots(plan.joints, parts);
+    if (animations !== undefined) {
+      if (isScriptList(animations)) animateJoints(doc, animations, plan.joints, selfJoints, warn);
+      else warn("malformed animation scripts in the scene extras ignored");
+    }
+    return selfJoints;
   }
   applyPose(joints, plan.joints, pose, warn);
   if (animations !== undefined) {
@@ -314,28 +321,37 @@ function attach(
 }
 
 /**
- * What a resolve without pivots drops, said once: a pose of movable joints and the animation scripts
- * (no node turns about a joint axis, so neither can be shown; LancerEdit rebuilds both from the
- * parts' `construct` extras and the source file).
+ * A pose without pivots is ignored, said once: LancerEdit's importer reads a part's construct from the
+ * node's transform, so a posed part would come back with its pose as its rest.
  */
-function warnNoPivots(
-  records: readonly ConstraintRecord[],
-  pose: Readonly<Record<string, JsonValue>>,
-  animations: JsonValue | undefined,
-  warn: WarningSink,
-): void {
+function warnNoPivots(pose: Readonly<Record<string, JsonValue>>, warn: WarningSink): void {
   const posed = Object.keys(pose);
   if (posed.length) {
     warn(`pivots off: pose of ${posed.map((p) => `'${p}'`).join(", ")} ignored (every part at rest)`);
   }
-  const scripts = Array.isArray(animations) ? animations.length : 0;
-  const movable = records.filter((r) => r.kind !== "fix").length;
-  if (scripts) {
-    warn(
-      `pivots off: ${scripts} animation script(s) not written (no pivots to play them on; ` +
-        `${movable} movable joint(s) kept as construct extras)`,
-    );
-  }
+}
+
+/**
+ * Without pivots, each Rev, Pris and Sphere part is its own pivot for the animation scripts: turned
+ * about its joint axis (in the parent's frame) on the left of its rest rotation, or slid along it,
+ * from where it rests (below a sheared part, where the stored matrices put it).
+ */
+function partsAsPivots(records: readonly ConstraintRecord[], parts: Map<string, Node>): ResolvedJoint[] {
+  return records.flatMap((record): ResolvedJoint[] => {
+    if (record.kind !== "rev" && record.kind !== "pris" && record.kind !== "sphere") return [];
+    const node = parts.get(record.child.toLowerCase())!;
+    const frame = record.kind === "sphere" ? IDENTITY : xOnto(record.axis!);
+    const dof: JointDof = {
+      node,
+      ctrl: record.kind === "pris" ? "translation" : "rotation",
+      min: record.min ?? 0,
+      max: record.max ?? 0,
+      restRotation: frame,
+      restTranslation: node.getTranslation(),
+      after: multiply(conjugate(frame), node.getRotation()),
+    };
+    return [{ part: node.getName(), kind: record.kind, dofs: [dof] }];
+  });
 }
 
 /** LancerEdit's per-part constraint extras (what its glTF importer reads back). */

@@ -87,13 +87,9 @@ async function resolvedScene(bytes: Uint8Array, name: string, ctx = testContext(
   return (await runNode(constraintsResolve, { scene: decoded.scene }, {}, ctx)).scene;
 }
 
-Deno.test("Freelancer animation scripts play in three.js as the game composes its joints", async () => {
-  const { bytes } = buildCompound({ extra: [animationTree(SCRIPTS)] });
-  const ctx = testContext();
-  const scene = await resolvedScene(bytes, "animated.cmp", ctx);
-  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
+/** Plays every clip of `glb` in three.js: how far the parts get from Freelancer's composition. */
+async function playedOffGame(glb: Uint8Array) {
   const gltf = await loadInThree(glb);
-  assertEquals(gltf.animations.map((a) => a.name), ["Sc_open", "Sc_packed", "Sc_scaled"]);
   const mixer = new THREE.AnimationMixer(gltf.scene);
   const world = (name: string) => gltf.scene.getObjectByName(name)!.matrixWorld.elements;
   let worst = 0, compared = 0;
@@ -116,6 +112,16 @@ Deno.test("Freelancer animation scripts play in three.js as the game composes it
       }
     }
   }
+  return { clips: gltf.animations.map((a) => a.name), worst, compared };
+}
+
+Deno.test("Freelancer animation scripts play in three.js as the game composes its joints", async () => {
+  const { bytes } = buildCompound({ extra: [animationTree(SCRIPTS)] });
+  const ctx = testContext();
+  const scene = await resolvedScene(bytes, "animated.cmp", ctx);
+  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
+  const { clips, worst, compared } = await playedOffGame(glb);
+  assertEquals(clips, ["Sc_open", "Sc_packed", "Sc_scaled"]);
   assert(compared === 3 * 3 * 17, `${compared} poses compared`);
   assert(worst < 2e-4, `a part is ${worst} off Freelancer's composition`);
   // inspect lists each clip: channels, and how long it runs.
@@ -150,6 +156,32 @@ Deno.test("Freelancer animation scripts play in three.js as the game composes it
     assertEquals(skipped.filter((m) => m.includes(why) && m.endsWith("skipped")).length, 1, why);
   }
   assertEquals(skipped.length, 9);
+});
+
+Deno.test("pivots: false plays the scripts on the parts themselves, as the game composes its joints", async () => {
+  const { bytes } = buildCompound({ extra: [animationTree(SCRIPTS)] });
+  const ctx = testContext();
+  const decoded = await runNode(
+    decodeCmp,
+    { bytes: { bytes, name: "animated.cmp" } },
+    { libraries: "none" },
+    ctx,
+  );
+  const scene = (await runNode(constraintsResolve, { scene: decoded.scene }, { pivots: false }, ctx))
+    .scene as Document;
+  assert(!scene.getRoot().listNodes().some((n) => /_joint(_[xyz])?$|_slide$/.test(n.getName())));
+  const glb = (await runNode(exportGltf, { scene }, {}, ctx)).bytes.bytes;
+  // Before (resolver v18 as first written): no animation at all without pivots.
+  const { clips, worst, compared } = await playedOffGame(glb);
+  assertEquals(clips, ["Sc_open", "Sc_packed", "Sc_scaled"]);
+  assert(compared === 3 * 3 * 17, `${compared} poses compared`);
+  assert(worst < 2e-4, `a part is ${worst} off Freelancer's composition`);
+  // Each channel drives a part by name: what LancerEdit's importer maps back to a joint.
+  const targets = scene.getRoot().listAnimations().flatMap((a) =>
+    a.listChannels().map((c) => c.getTargetNode()!.getName())
+  );
+  assertEquals([...new Set(targets)].sort(), ["Barrel", "Radar", "Turret"]);
+  assertEquals((await validateGltf(glb)).messages, []);
 });
 
 Deno.test("a compound without scripts gets no animation and no animation extras", async () => {

@@ -101,7 +101,7 @@ Deno.test("decode.cmp alone is no LancerEdit path: every part a root, which its 
   assert.match(lancerEditError(parts) ?? "", /^More than one root model/);
 });
 
-Deno.test("pivots: false says what it drops: a pose, the animation scripts", async () => {
+Deno.test("pivots: false says it ignores a pose (LancerEdit would read the posed part as its rest)", async () => {
   const file = capitalShipFile(442);
   const ctx = testContext();
   const { scene } = await runNode(decodeCmp, { bytes: { bytes: file.bytes, name: file.name } }, {}, ctx);
@@ -112,7 +112,13 @@ Deno.test("pivots: false says what it drops: a pose, the animation scripts", asy
     ctx.warnings.some((w) => w.message.includes(`pose of '${turret}' ignored`)),
     JSON.stringify(ctx.warnings),
   );
-  assert.equal(out.getRoot().listAnimations().length, 0);
+  // The turret rests where its record puts it: its pose would come back from LancerEdit as its rest.
+  const rest = (await runNode(constraintsResolve, { scene }, { pivots: false }, testContext()))
+    .scene as Document;
+  const rotation = (doc: Document) =>
+    doc.getRoot().listNodes().find((n) => n.getName() === turret)!.getRotation();
+  assert.deepEqual(rotation(out), rotation(rest));
+  assert.ok(out.getRoot().listNodes().every((n) => !n.getName().endsWith("_joint")));
 });
 
 Deno.test("graphs/freelancer.json --set pivots=false lods=all: what to give LancerEdit, its parts exactly", async () => {
