@@ -204,11 +204,12 @@ export async function bundleGltf(
       : "application/octet-stream";
     item.uri = `data:${mime};base64,${resource.toBase64()}`;
     // The data: URI names no file: an image without a name of its own is named after the file it was,
-    // so the output calls it what the user's file is (not `<material>_baseColor` or `image_<i>`).
+    // so the output calls it what the user's file is (not `<material>_baseColor` or `image_<i>`). A glTF
+    // 1.0 image is named by its id already (decode.gltf's upgrade), which stands.
     const stem = basename(file).replace(/\.[^.]*$/, "");
     const image = item as JsonItem & { name?: unknown };
     if (
-      at.startsWith("/images/") && !isBlankName(stem) &&
+      at.startsWith("/images/") && Array.isArray(json.images) && !isBlankName(stem) &&
       (typeof image.name !== "string" || isBlankName(image.name))
     ) {
       image.name = stem;

@@ -71,7 +71,7 @@ async function readAsset(
 /** `io.read` node definition. */
 export const ioRead = defineNode({
   type: "io.read",
-  // 12: a .gltf's image without a name of its own is named after the file it embeds (without the
+  // 12: a 2.0 .gltf's image without a name of its own is named after the file it embeds (without the
   // extension: `wing diffuse.png` → `wing diffuse`), which the data: URI no longer names (before, the
   // output made one up: `Skin0_baseColor`, `image_3`; held-out seeds 101-120: 56 of 56 -> 0).
   version: 12,
@@ -80,7 +80,7 @@ export const ioRead = defineNode({
     "written is read as Windows would (`Models\\Raptor.CAR` finds `models/raptor.car`: `\\` separators, any " +
     "case, trailing dots and spaces dropped), with a warning naming the file read; two files differing only " +
     "in case are an error naming both; the lookup never leaves the folders the path names. A .gltf file (2.0, or 1.0 with its items keyed by id) comes with " +
-    "the buffers and images it references embedded, so it is self-contained (an image without a name of its own named after its file, without the extension; a file named in another " +
+    "the buffers and images it references embedded, so it is self-contained (a 2.0 image without a name of its own named after its file, without the extension, as a 1.0 one is by its id; a file named in another " +
     "case than on disk, as Windows exports do, is found ignoring case; `\\` separators are read as `/`; a `%` that starts no escape " +
     "(`100%.png`) as written; a URL's query or fragment (`skin.png?v=3`) left off when no file has it in its name; of an " +
     "absolute path, as exporters that keep the author's paths write, the file name is looked for beside the " +
