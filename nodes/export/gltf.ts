@@ -112,13 +112,15 @@ export const exportGltf = defineNode({
   // v42: a renamed mesh keeps its original as extras.mesh_name too: three.js merges a one-primitive mesh's
   // extras into its node's object and sets userData.name to the node's name (held-out kit-bash/CAD seeds
   // 101-130: 98 of 135 renamed meshes' originals unreachable in three.js -> 0; materials already 0 of 36).
-  version: 42,
+  // v43: so does a renamed camera or light (extras.camera_name, extras.light_name): three.js makes one alone
+  // on its node the node's object, likewise (held-out seeds 101-130: 47 of 47 originals unreachable -> 0).
+  version: 43,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
     "as rig.report names it; an image name's dots are written `_` (Blender's exporter cuts a name at its last dot); " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
-    "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name (a mesh's also as extras.mesh_name, which three.js keeps in the userData of the object it makes: it gives userData.name the node's); " +
+    "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name (a mesh's, camera's or light's also as extras.mesh_name, camera_name or light_name, which three.js keeps in the userData of the object it makes: it gives userData.name the node's); " +
     "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +
     "each mesh's morph target names are written within 63 bytes and unique, and a skin whose bones hang from the scene root " +
     "is named apart from the nodes (Blender names an armature object after it), as is a mesh Blender puts on an object of its own " +

@@ -13,17 +13,22 @@ import { isBlankName } from "./derived_names.ts";
 const LIGHTS = "KHR_lights_punctual";
 
 /**
- * The extras key a renamed mesh keeps its original under besides `extras.name`: three.js's loader
- * overwrites a one-primitive mesh's `userData.name` with its node's name, and keeps this one.
+ * The extras key a renamed mesh, camera or light keeps its original under besides `extras.name`:
+ * three.js's loader makes a one-primitive mesh (or a camera or light alone on its node) the node's
+ * object and overwrites its `userData.name` with the node's name, and keeps this one.
  */
-export const MESH_NAME = "mesh_name";
+export const ORIGINAL_NAME_KEYS: Readonly<Record<string, string>> = {
+  meshes: "mesh_name",
+  cameras: "camera_name",
+  lights: "light_name",
+};
 
 /**
  * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
  * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
  * `extras.name` (where three.js's loader keeps a name it changed, and `decode.gltf` restores it from),
- * unless its extras have a `name` already or it had none (empty or whitespace only: given one); a mesh
- * also as `extras.mesh_name` ({@link MESH_NAME}), which three.js keeps. Each mesh's morph target names (`extras.targetNames`) are made
+ * unless its extras have a `name` already or it had none (empty or whitespace only: given one); a mesh,
+ * camera or light also as `extras.mesh_name`… ({@link ORIGINAL_NAME_KEYS}), which three.js keeps. Each mesh's morph target names (`extras.targetNames`) are made
  * unique within Blender's 63 bytes too (`uniqueTargetNames`), the list as it was kept in
 `extras.partgraph.target_names`. `json` itself is left as it is (a memoised write serves
  * both spellings): only the root, its asset and the renamed properties (and their arrays) are new
@@ -73,7 +78,7 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
     ]),
   ];
   for (const [key, spellings] of lists) {
-    const renamed = rename(source[key], spellings, key === "meshes" ? MESH_NAME : undefined);
+    const renamed = rename(source[key], spellings, ORIGINAL_NAME_KEYS[key]);
     if (renamed !== source[key]) record[key] = renamed;
   }
   // Morph target names, a list in each mesh's extras (not properties of their own: no extras.name).
@@ -92,7 +97,7 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
   });
   // KHR_lights_punctual's lights sit in the root's extensions, which are new objects where renamed.
   const lights = json.extensions?.[LIGHTS] as { lights?: Named[] } | undefined;
-  const renamedLights = rename(lights?.lights, names.others.lights);
+  const renamedLights = rename(lights?.lights, names.others.lights, ORIGINAL_NAME_KEYS.lights);
   if (lights && renamedLights !== lights.lights) {
     out.extensions = { ...json.extensions, [LIGHTS]: { ...lights, lights: renamedLights } };
   }

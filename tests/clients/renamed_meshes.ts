@@ -3,11 +3,12 @@
  * users' files come: kit-bashed Blender merges repeating `Cube`, `Plane.001`, `Material` and `Paint`;
  * CAD exports naming parts past Blender's 63 bytes; nodes named apart from their meshes, some with
  * custom properties (Blender's extras) or a mesh drawn by several nodes; one or several primitives per
- * mesh. What three.js's `GLTFLoader` keeps of those originals is measured in `threejs_mesh_names_test.ts`.
+ * mesh; merged kits' `Camera`s and `Light`s on nodes of their own. What three.js's `GLTFLoader` keeps of those originals is measured in `threejs_mesh_names_test.ts`.
  *
  * @module
  */
 import { Document, type Material, type Mesh } from "@gltf-transform/core";
+import { KHRLightsPunctual } from "@gltf-transform/extensions";
 import { prng } from "../support/prng.ts";
 
 const STOCK_MESHES = ["Cube", "Plane", "Cylinder", "Plane.001", "Mesh", "Object_0"];
@@ -52,6 +53,19 @@ export function renamedMeshesScene(seed: number): Document {
       meshes.push(mesh);
     }
     scene.addChild(node.setMesh(mesh));
+  }
+  // Merged kits' cameras and lights, each on a node of its own as Blender writes them.
+  const lights = doc.createExtension(KHRLightsPunctual);
+  for (let k = 0; k < 3; k++) {
+    if (next() < 0.6) {
+      const camera = doc.createCamera(next() < 0.7 ? "Camera" : `${CAD}Camera`).setType("perspective")
+        .setYFov(0.8).setZNear(0.1).setZFar(100);
+      scene.addChild(doc.createNode(`Camera.${String(k).padStart(3, "0")}`).setCamera(camera));
+    }
+    if (next() < 0.6) {
+      const light = lights.createLight(next() < 0.5 ? "Light" : "Sun").setType("point").setIntensity(5);
+      scene.addChild(doc.createNode(`Lamp_${k}`).setExtension("KHR_lights_punctual", light));
+    }
   }
   return doc;
 }

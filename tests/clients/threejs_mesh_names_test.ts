@@ -25,13 +25,24 @@ export interface Lost {
   meshesLost: number;
   materials: number;
   materialsLost: number;
+  /** Cameras and lights. */
+  others: number;
+  othersLost: number;
 }
 
 /** What three.js keeps of the originals of renamed meshes and materials in `glb`. */
 export async function renamedOriginals(glb: Uint8Array): Promise<Lost & { lost: string[] }> {
   const loaded = await load(glb);
   const json = loaded.parser.json as Json;
-  const counts = { meshes: 0, meshesLost: 0, materials: 0, materialsLost: 0, lost: [] as string[] };
+  const counts = {
+    meshes: 0,
+    meshesLost: 0,
+    materials: 0,
+    materialsLost: 0,
+    others: 0,
+    othersLost: 0,
+    lost: [] as string[],
+  };
   const byMesh = new Map<number, THREE.Object3D[]>();
   loaded.scene.traverse((o) => {
     const index = loaded.parser.associations.get(o)?.meshes;
@@ -52,6 +63,38 @@ export async function renamedOriginals(glb: Uint8Array): Promise<Lost & { lost: 
       counts.lost.push(`mesh '${def.name}' (was '${original}')`);
     }
   });
+  // A camera or light three.js makes the node's own object when it is all the node holds.
+  const attached = (kind: "cameras" | "lights", defs: Json[] | undefined, index: (node: Json) => unknown) => {
+    (defs ?? []).forEach((def: Json, i: number) => {
+      const original = def.extras?.name;
+      if (typeof original !== "string") return;
+      counts.others++;
+      const key = `${kind.slice(0, -1)}_name`;
+      const holders = (json.nodes ?? []).map((n: Json, n_: number) => [n, n_]).filter(([n]: Json) =>
+        index(n) === i
+      );
+      const objects = holders.map(([, n]: Json) => objectOf(n));
+      const reaches = (o: THREE.Object3D | undefined) =>
+        o !== undefined &&
+        [o, ...o.children].some((c) => c.userData.name === original || c.userData[key] === original);
+      if (objects.length === 0 || !objects.every(reaches)) {
+        counts.othersLost++;
+        counts.lost.push(`${kind.slice(0, -1)} '${def.name}' (was '${original}')`);
+      }
+    });
+  };
+  const byNode = new Map<number, THREE.Object3D>();
+  loaded.scene.traverse((o) => {
+    const index = loaded.parser.associations.get(o)?.nodes;
+    if (index !== undefined && !byNode.has(index)) byNode.set(index, o);
+  });
+  const objectOf = (n: number) => byNode.get(n);
+  attached("cameras", json.cameras, (n) => n.camera);
+  attached(
+    "lights",
+    json.extensions?.KHR_lights_punctual?.lights,
+    (n) => n.extensions?.KHR_lights_punctual?.light,
+  );
   const loadedMaterials = materials(loaded.scene);
   (json.materials ?? []).forEach((def: Json, i: number) => {
     const original = def.extras?.name;
@@ -69,7 +112,15 @@ export async function renamedOriginals(glb: Uint8Array): Promise<Lost & { lost: 
 
 /** Sums {@link renamedOriginals} over seeds `from`..`to`. */
 async function sweep(from: number, to: number) {
-  const total = { meshes: 0, meshesLost: 0, materials: 0, materialsLost: 0, lost: [] as string[] };
+  const total = {
+    meshes: 0,
+    meshesLost: 0,
+    materials: 0,
+    materialsLost: 0,
+    others: 0,
+    othersLost: 0,
+    lost: [] as string[],
+  };
   for (let seed = from; seed <= to; seed++) {
     const glb = (await runNode(exportGltf, { scene: renamedMeshesScene(seed) })).bytes.bytes;
     const one = await renamedOriginals(glb);
@@ -77,6 +128,8 @@ async function sweep(from: number, to: number) {
     total.meshesLost += one.meshesLost;
     total.materials += one.materials;
     total.materialsLost += one.materialsLost;
+    total.others += one.others;
+    total.othersLost += one.othersLost;
     total.lost.push(...one.lost.map((l) => `seed ${seed}: ${l}`));
   }
   return total;
@@ -85,22 +138,31 @@ async function sweep(from: number, to: number) {
 Deno.test("three.js reaches every renamed mesh's and material's original (held-out seeds 101-130)", async () => {
   const total = await sweep(101, 130);
   console.log(
-    `renamed meshes ${total.meshes}, lost ${total.meshesLost}; materials ${total.materials}, lost ${total.materialsLost}`,
+    `renamed meshes ${total.meshes}, lost ${total.meshesLost}; materials ${total.materials}, lost ${total.materialsLost}; cameras and lights ${total.others}, lost ${total.othersLost}`,
   );
   assert(total.meshes > 20 && total.materials > 10, "the scenes rename meshes and materials");
   equal(total.lost, []);
 });
 
-Deno.test("decode.gltf gives renamed meshes their names back and drops extras.mesh_name with extras.name", async () => {
+/** Names and extras of a scene's meshes, cameras and lights. */
+function namesOf(doc: Document) {
+  const root = doc.getRoot();
+  const lights = root.listExtensionsUsed().find((e) => e.extensionName === "KHR_lights_punctual");
+  return [...root.listMeshes(), ...root.listCameras(), ...lights?.listProperties() ?? []]
+    .map((p) => [p.getName(), p.getExtras()]);
+}
+
+Deno.test("decode.gltf gives renamed meshes, cameras and lights their names back and drops extras.mesh_name… with extras.name", async () => {
   const scene = renamedMeshesScene(7);
-  const before = scene.getRoot().listMeshes().map((m) => [m.getName(), m.getExtras()]);
+  const before = namesOf(scene);
   const glb = (await runNode(exportGltf, { scene })).bytes.bytes;
   const json = JSON.parse(
     new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer).getUint32(12, true))),
   );
   assert(json.meshes.some((m: Json) => m.extras?.mesh_name), "seed 7 renames a mesh");
+  assert(json.cameras.some((c: Json) => c.extras?.camera_name), "seed 7 renames a camera");
   const back: Document = (await runNode(decodeGltf, {
     bytes: { bytes: glb, name: "model.glb" },
   })).scene;
-  equal(back.getRoot().listMeshes().map((m) => [m.getName(), m.getExtras()]), before);
+  equal(namesOf(back), before);
 });

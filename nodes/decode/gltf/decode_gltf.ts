@@ -88,7 +88,8 @@ export const decodeGltf = defineNode({
   // refused the export: Blender writes such files).
   // 50: a renamed mesh's extras.mesh_name (export.gltf v42's copy of its original, for three.js) is removed
   // with the extras.name its name is restored from (before, it stayed: a round trip gained an extra).
-  version: 50,
+  // 51: and a camera's extras.camera_name and a light's extras.light_name (export.gltf v43) likewise.
+  version: 51,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

@@ -9,14 +9,14 @@
  * `export.gltf` v17 a name is also cut to Blender's 63 bytes (at a character boundary) and a NUL in it
  * written `_`; its morph target names, a list with no `extras.name` of its own, keep their originals in
  * the mesh's `extras.partgraph.target_names`. A skin written under its armature's name (`export.gltf`
- * v32) gets its own back the same way; a mesh's copy of its original in `extras.mesh_name` (v42) goes with
- * its `extras.name`.
+ * v32) gets its own back the same way; a mesh's, camera's or light's copy of its original in
+ * `extras.mesh_name`, `camera_name` or `light_name` (v42) goes with its `extras.name`.
  *
  * @module
  */
 import type { Document, ExtensionProperty, Mesh, Property, Skin } from "@gltf-transform/core";
 import { fitBytes, MAX_NAME_BYTES } from "../../../../runtime/scene/unique_names.ts";
-import { MESH_NAME } from "../../../../runtime/scene/written_json.ts";
+import { ORIGINAL_NAME_KEYS } from "../../../../runtime/scene/written_json.ts";
 
 /** A name as three.js's loader spells it (`PropertyBinding.sanitizeNodeName`). */
 function sanitised(name: string): string {
@@ -78,8 +78,9 @@ export function restoreOriginalNames(doc: Document): string[] {
     if (!isRespelling(property.getName(), original) && !armatureNamed.has(property as Skin)) continue;
     restored.push(`'${property.getName()}' → '${original}'`);
     const { name: _, ...rest } = extras;
-    // export.gltf keeps a mesh's original as extras.mesh_name too (three.js overwrites userData.name).
-    if (property.propertyType === "Mesh" && rest[MESH_NAME] === original) delete rest[MESH_NAME];
+    // export.gltf keeps a mesh's, camera's or light's original as extras.mesh_name… too (three.js
+    // overwrites userData.name).
+    for (const key of Object.values(ORIGINAL_NAME_KEYS)) if (rest[key] === original) delete rest[key];
     property.setName(original).setExtras(rest);
   }
   for (const mesh of root.listMeshes()) restoreTargetNames(mesh, restored);
