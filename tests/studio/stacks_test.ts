@@ -65,6 +65,12 @@ Deno.test("stacks: a node is hidden only when later nodes cover all of it, toget
   // Same spot and size: the later one hides it; one unit of it shows below: not hidden.
   deepEqual(hiddenNodes([box("a", 0, 0, 100), box("b", 0, 0, 100)]), ["a"]);
   deepEqual(hiddenNodes([box("a", 0, 0, 101), box("b", 0, 0, 100)]), []);
+  // Under a heap of more than 24, judged at points spread over it: a heap of 40 over it hides it, the
+  // same heap with a gap down the middle does not.
+  const heap = (gap: number) =>
+    Array.from({ length: 40 }, (_, i) => box(`h${i}`, i % 2 ? 100 + gap : -100, (i >> 1) * 5 - 50, 200));
+  deepEqual(hiddenNodes([box("a", 0, 0, 100), ...heap(0)]), ["a"]);
+  deepEqual(hiddenNodes([box("a", 0, 0, 100), ...heap(30)]), []);
   // Far apart (a scatter of 1e6 coordinates): no neighbours.
   deepEqual(hiddenNodes([box("a", 1e6, -1e6, 100), box("b", -1e6, 1e6, 100)]), []);
 });
