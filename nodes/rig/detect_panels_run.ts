@@ -21,6 +21,7 @@ import { SPINNING_SPECS } from "./spinning_names.ts";
 import { PLACEHOLDER } from "./panel_names.ts";
 import { propSettings } from "./scene_setting.ts";
 import { cutReadings } from "./vocabulary_cuts.ts";
+import { cutTwinTabs } from "./detect_panels_twins.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -133,8 +134,31 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
       { panels: undecided.map((c) => c.node.getName()), readings: ["leading_edge_flap", other] },
     );
   }
+  // `Elevator_L` twice in a .3ds file: the smaller is `Elevator_L_Tab` cut to 10 characters.
+  const { tabs: twinTabs, doubts } = cutTwinTabs(panels, nodes.map(searchName), searchName);
+  if (doubts.size > 0) {
+    const pairs = [...doubts].map(([tab, surface]) => `'${tab.getName()}' (beside '${surface.getName()}')`);
+    ctx.warn(
+      `${pairs.join(", ")}: named as ${doubts.size === 1 ? "a surface" : "surfaces"} in a file whose ` +
+        "names are cut to one length, and much smaller than the surface of that kind beside — a trim tab " +
+        "whose Tab/Trim the name field cut away, or a piece of that surface: rigged as named; rename or " +
+        "give ctrl_type extras if it is a tab",
+      { panels: [...doubts.keys()].map((n) => n.getName()), readings: ["trim_tab", "surface"] },
+    );
+  }
+  if (twinTabs.size > 0) {
+    const pairs = [...twinTabs].map(([tab, surface]) => `'${tab.getName()}' (on '${surface.getName()}')`);
+    ctx.warn(
+      `${pairs.join(", ")} ${twinTabs.size === 1 ? "is" : "are"} named as ${
+        twinTabs.size === 1 ? "its" : "their"
+      } surface in a file whose names are cut to one length, and much smaller: ` +
+        "read as trim tabs whose Tab/Trim the name field cut away — rename or give ctrl_type extras if not",
+      { panels: [...twinTabs.keys()].map((n) => n.getName()) },
+    );
+  }
   for (const { node, match } of panels) {
-    setPart(node, { ...namedPanelPart(match.kind), driven_by: bones.has(node) ? "skin" : undefined });
+    const kind = twinTabs.has(node) ? "trim_tab" : match.kind;
+    setPart(node, { ...namedPanelPart(kind), driven_by: bones.has(node) ? "skin" : undefined });
   }
   for (const { node, named } of spinning) {
     // A bare `Rotor` or `Propeller` is a propeller, main or tail rotor by its shaft (rig.fit_hinge).

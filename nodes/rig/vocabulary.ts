@@ -166,6 +166,8 @@ const CUT_SIDES: Readonly<Record<string, string>> = {
   ri: "right",
   rg: "right",
   stb: "stbd",
+  st: "stbd",
+  po: "port",
   rig: "right",
   righ: "right",
   rgh: "right",
@@ -174,7 +176,22 @@ const CUT_SIDES: Readonly<Record<string, string>> = {
   starb: "starboard",
 };
 /** Qualifiers glued after a side, whole or cut (`FLAPLINN`, `LTFLAPOU`: inner, outer). */
-const QUALIFIERS = ["inner", "outer", "inboard", "outboard", "upper", "lower"];
+const QUALIFIERS = ["inner", "outer", "inboard", "outboard", "inbd", "outbd", "upper", "lower"];
+/**
+ * A tab glued after its surface's word, whole or cut by a `.3ds` name's 10 characters (`RUDDERTRIM`,
+ * `ELEVTAB_L`, `ELEVATORTA`): read as the words `trim` and `tab`.
+ */
+const GLUED_TABS: Readonly<Record<string, readonly string[]>> = {
+  tab: ["tab"],
+  ta: ["tab"],
+  trim: ["trim"],
+  tri: ["trim"],
+  trimtab: ["trim", "tab"],
+  trimta: ["trim", "tab"],
+  trimt: ["trim", "tab"],
+  tr: ["trim"],
+  t: ["tab"],
+};
 
 /**
  * A token that glues a side onto a kind word as old 8-character and 8.3 names do, beyond what
@@ -188,8 +205,14 @@ function cutGlued(token: string, isKind: (t: string) => boolean): string[] {
     const rest = token.slice(prefix.length);
     for (let end = rest.length; end >= 3; end--) {
       const kind = rest.slice(0, end);
-      if (!isKind(kind) || kind === "tab") continue;
-      const after = readGluedTail(rest.slice(end), prefix !== "");
+      // The word as written (`ELEVATORST` is no plural `elevators` and a `T`).
+      if (!isKind(kind) || !KIND_TOKENS[kind] || kind === "tab") continue;
+      const tail = rest.slice(end);
+      // `RUDDERTRIM`, `ELEVTAB`, `LELEVTAB`: a surface's tab, its side before it if any.
+      if (GLUED_TABS[tail] && kind.length >= 4 && TRIMMED_KINDS.includes(KIND_TOKENS[singular(kind)])) {
+        return [...(prefix ? [prefix] : []), kind, ...GLUED_TABS[tail]];
+      }
+      const after = readGluedTail(tail, prefix !== "", kind.length >= 4);
       if (!after) continue;
       const side = after[0];
       const tokens = prefix ? [prefix, kind] : [kind];
@@ -205,10 +228,10 @@ function cutGlued(token: string, isKind: (t: string) => boolean): string[] {
 
 /**
  * What follows a kind word in a glued token: a side (whole or cut) and a cut qualifier, as
- * `[side, qualifier]` (either may be empty); undefined when it is anything else or (without a side
- * before the word) holds no side.
+ * `[side, qualifier]` (either may be empty); undefined when it is anything else, or nothing or a
+ * one-letter qualifier without a side before the word.
  */
-function readGluedTail(tail: string, sided: boolean): string[] | undefined {
+function readGluedTail(tail: string, sided: boolean, longKind: boolean): string[] | undefined {
   if (tail === "") return sided ? [""] : undefined;
   for (const side of [...GLUED_SUFFIXES, ...Object.keys(CUT_SIDES)]) {
     if (!tail.startsWith(side)) continue;
@@ -221,7 +244,9 @@ function readGluedTail(tail: string, sided: boolean): string[] | undefined {
     }
     return [CUT_SIDES[side] ?? side, ...(rest ? [rest] : [])];
   }
-  if (sided && tail.length >= 1 && QUALIFIERS.some((q) => q.startsWith(tail))) return ["", tail];
+  // `FLAPINBD`: a qualifier alone after a word of four letters or more (`SPLIN` is no spoiler).
+  const least = sided ? 1 : longKind ? 2 : Infinity;
+  if (tail.length >= least && QUALIFIERS.some((q) => q.startsWith(tail))) return ["", tail];
   return undefined;
 }
 

@@ -12,6 +12,7 @@
  * @module
  */
 import { kindFromTokens, type NameMatch, RIGHT_SIDE_WORDS, tokenize } from "./vocabulary.ts";
+import { TRIMMED_KINDS } from "./vocabulary_words.ts";
 
 /** How a name with two readings was read. */
 export interface CutReading {
@@ -26,6 +27,9 @@ export interface CutReading {
 /** Right-side words and the cuts of them a name field leaves (`RIG`, `RIGH`). */
 const RIGHT_CUTS: ReadonlySet<string> = new Set([...RIGHT_SIDE_WORDS, "rig", "righ", "rgh", "ri"]);
 
+/** The ends of `tab` and `trim` a full name field leaves as a word of their own. */
+const CUT_TABS: ReadonlySet<string> = new Set(["t", "ta", "tr", "tri", "trimt", "trimta"]);
+
 /** A converter's counter for names the cut made equal (`FLAP_LEF.001`), and an 8.3 extension. */
 const SUFFIX = /(\.\d{3})+$/;
 
@@ -39,20 +43,23 @@ export function cutReadings(
   partnered?: ReadonlySet<string>,
 ): Map<string, CutReading> {
   const out = new Map<string, CutReading>();
-  const bases = names.map((n) => n.replace(SUFFIX, ""));
-  const longest = Math.max(0, ...bases.map((b) => b.length));
-  const atLongest = bases.filter((b) => b.length === longest).length;
+  const full = fieldFull(names);
   const tokenLists = new Set(names.map((n) => tokenize(n, partnered).join(" ")));
   for (const name of new Set(names)) {
     const tokens = tokenize(name, partnered);
+    const surface = kindFromTokens(tokens.slice(0, -1));
+    // `ELEV_LH_TA`, `Rudder_Tri`, `Left_ElevT`: a tab's word cut where the field is full.
+    if (full(name) && CUT_TABS.has(tokens.at(-1)!) && surface && TRIMMED_KINDS.includes(surface.kind)) {
+      const tab: NameMatch = { kind: "trim_tab", weak: false, plural: false };
+      out.set(name, { match: tab, decided: true, other: surface.kind });
+      continue;
+    }
     if (tokens.at(-1) !== "lef" || tokens.length < 2) continue;
     const rest = tokens.slice(0, -1);
     const cutKind = kindFromTokens(rest);
     if (!cutKind || cutKind.kind === "leading_edge_flap") continue;
     const own = kindFromTokens(tokens)!;
-    const base = name.replace(SUFFIX, "");
-    // The field was full: three or more names (this one too) as long as the longest, none longer.
-    const cut = base.length === longest && atLongest >= 3 && base.length <= 31;
+    const cut = full(name);
     const partner = [...RIGHT_CUTS].some((r) => tokenLists.has([...rest, r].join(" ")));
     out.set(
       name,
@@ -62,4 +69,21 @@ export function cutReadings(
     );
   }
   return out;
+}
+
+/**
+ * Tells whether a name of `names` fills its file's name field: three or more names (a converter's
+ * `.001` aside) as long as the longest, none longer, at most 31 characters — the field was full, so its
+ * last word may be cut.
+ */
+export function fieldFull(names: readonly string[]): (name: string) => boolean {
+  const bases = names.map((n) => n.replace(SUFFIX, ""));
+  const longest = Math.max(0, ...bases.map((b) => b.length));
+  const atLongest = bases.filter((b) => b.length === longest).length;
+  return (name) => atLongest >= 3 && longest <= 31 && name.replace(SUFFIX, "").length === longest;
+}
+
+/** True when a name ends in what a name field leaves of `tab` or `trim` (`Rudder_Tri`, `ELEV_LH_TA`). */
+export function endsInCutTab(name: string): boolean {
+  return CUT_TABS.has(tokenize(name).at(-1) ?? "");
 }

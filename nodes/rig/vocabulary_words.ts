@@ -64,6 +64,7 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   // `ELEVATO`. (`AILR` is not one: it is `AIL` with its side glued on, `R`.)
   ailer: "aileron",
   ailero: "aileron",
+  eleva: "elevator", // `LEFT_ELEVA`: a .3ds name's 10 characters
   elevat: "elevator",
   elevato: "elevator",
   ailerao: "aileron", // Portuguese ailerão

@@ -25,7 +25,7 @@ export interface CutName {
   readonly name: string;
   /** The name before the cut. */
   readonly full: string;
-  readonly kind: WildKind;
+  readonly kind: WildKind | "trim_tab";
   /** The side the cut name still states (undefined: none, or cut part-way). */
   readonly side?: "left" | "right";
   /** The side of the surface, whatever its name still states. */
@@ -133,4 +133,76 @@ export function cutFile(next: () => number): CutFile {
 export function cutFiles(seed: number, count: number): CutFile[] {
   const next = prng(seed);
   return Array.from({ length: count }, () => cutFile(next));
+}
+
+/** A surface of a 3ds Max scene and how its modeller may have typed it (`s` the side word). */
+const THREE_DS_SURFACES:
+  readonly (readonly [WildKind | "trim_tab", "left" | "right" | undefined, string[]])[] = [
+    ["aileron", "left", ["Aileron_{s}", "Aileron{s}", "{s}_Aileron", "Aileron {s}"]],
+    ["aileron", "right", ["Aileron_{s}", "Aileron{s}", "{s}_Aileron", "Aileron {s}"]],
+    ["elevator", "left", ["Elevator_{s}", "Elevator{s}", "{s}_Elevator", "Elev_{s}"]],
+    ["elevator", "right", ["Elevator_{s}", "Elevator{s}", "{s}_Elevator", "Elev_{s}"]],
+    ["trim_tab", "left", [
+      "Elev_{s}_Tab",
+      "ElevTab_{s}",
+      "Elevator_{s}_Tab",
+      "ElevatorTrim_{s}",
+      "{s}_ElevTab",
+    ]],
+    ["trim_tab", "right", [
+      "Elev_{s}_Tab",
+      "ElevTab_{s}",
+      "Elevator_{s}_Tab",
+      "ElevatorTrim_{s}",
+      "{s}_ElevTab",
+    ]],
+    ["rudder", undefined, ["Rudder"]],
+    ["trim_tab", undefined, ["RudderTrim", "Rudder_Tab", "RudderTrimTab", "Rudder_Trim_Tab"]],
+    ["flap", "left", ["Flap_{s}", "Flap{s}", "{s}_Flap"]],
+    ["flap", "right", ["Flap_{s}", "Flap{s}", "{s}_Flap"]],
+  ];
+
+/**
+ * `count` scenes a 3ds Max modeller named (one habit a scene: side word, counter, case), saved as `.3ds`
+ * (object names cut to 10 characters; DOS-era tools wrote them in capitals) and converted to glTF
+ * (Assimp keeps names the cut made equal; Blender's importer adds `.001`).
+ */
+export function threeDsFiles(seed: number, count: number): CutFile[] {
+  const next = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+  return Array.from({ length: count }, () => {
+    const [left, right] = pick([["L", "R"], ["Left", "Right"], ["LH", "RH"], ["Port", "Stbd"]]);
+    const habit = next();
+    const counter = next() < 0.4;
+    const upper = next() < 0.4;
+    const blender = next() < 0.5;
+    const counts = new Map<string, number>();
+    const names: CutName[] = [];
+    THREE_DS_SURFACES.forEach(([kind, side, templates], k) => {
+      const template = templates[Math.floor(habit * templates.length)];
+      let full = template.replace("{s}", side === "left" ? left : right);
+      if (counter) full += String(k + 1).padStart(2, "0");
+      if (upper) full = full.toUpperCase();
+      let name = full.slice(0, 10);
+      const seen = counts.get(name) ?? 0;
+      counts.set(name, seen + 1);
+      if (seen > 0 && blender) name = `${name}.${String(seen).padStart(3, "0")}`;
+      const sideWord = side === "left" ? left : side === "right" ? right : undefined;
+      const at = template.indexOf("{s}");
+      const sideKept = sideWord !== undefined && at + sideWord.length <= 10;
+      // A surface word cut shorter than a reader can tell (`RIGHT_AILE`: `aile` is French for wing).
+      const word = /aileron|elevator|elev|rudder|flap/i.exec(template)!;
+      const least = { aileron: 5, elevator: 4, elev: 4, rudder: 3, flap: 4 }[word[0].toLowerCase()]!;
+      const wordAt = word.index + (at >= 0 && at < word.index ? (sideWord!.length - 3) : 0);
+      if (Math.min(word[0].length, 10 - wordAt) < least) return;
+      names.push({ name, full, kind, side: sideKept ? side : undefined, trueSide: side });
+    });
+    return {
+      width: "10",
+      style: `3ds ${left}/${right} habit ${habit.toFixed(2)}${counter ? " numbered" : ""}${
+        upper ? " upper" : ""
+      }${blender ? " blender" : " assimp"}`,
+      names,
+    };
+  });
 }

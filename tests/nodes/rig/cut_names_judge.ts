@@ -24,15 +24,18 @@ export interface CutJudgement {
 }
 
 /** Reads `count` files of `seed`. */
-export async function judgeCutFiles(seed: number, count: number): Promise<CutJudgement> {
+export async function judgeCutFiles(seed: number, count: number, files = cutFiles): Promise<CutJudgement> {
   const misread: string[] = [], silent: string[] = [];
   let names = 0;
-  for (const file of cutFiles(seed, count)) {
+  for (const file of files(seed, count)) {
     const doc = newScene();
     const nodes = file.names.map((n, i) => {
       // Left surfaces at +z (the aircraft's left in the default frame), right at -z.
       const z = n.trueSide === "left" ? 2 : n.trueSide === "right" ? -3 : -0.5;
-      const { positions, triangles } = boxMesh([i * 0.1, 0, z], [i * 0.1 + 1, 0.1, z + 1]);
+      // A tab is a small box at its surface's trailing edge.
+      const { positions, triangles } = n.kind === "trim_tab"
+        ? boxMesh([i * 0.1 + 1, 0, z], [i * 0.1 + 1.3, 0.05, z + 0.3])
+        : boxMesh([i * 0.1, 0, z], [i * 0.1 + 1, 0.1, z + 1]);
       return addAircraftMesh(doc, n.name, positions, triangles);
     });
     const ctx = testContext();

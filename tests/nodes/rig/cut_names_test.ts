@@ -8,6 +8,13 @@
  * and 3 — sides a name cannot state alone (`RAIL` beside `LAIL`, `LFT_AILR`: geometry sides them) and
  * `AILERONP` (a `P` is no side) missed.
  *
+ * 3ds Max scenes saved as `.3ds` (10 characters, `threeDsFiles`: `ELEV_L_TAB`, `RUDDERTRIM`,
+ * `Elevator_L` twice where one was `Elevator_L_Tab`), 150 files a seed: v30 359 (seed 11, tuned on) and
+ * 361 (held-out seed 13) misread, all silent; v32: 100 and 116 misread, none silent (tabs read by glued
+ * `TRIM`/`TAB`/`TA`, by a cut tab word in a full field, or as the much smaller twin of the same-named
+ * surface they touch, warned; left: a tab whose tab word was cut away, named otherwise than its surface
+ * (`Elev_Left_` beside `Elevator_L`), rigged as its surface with a warning naming both readings).
+ *
  * @module
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
@@ -20,6 +27,7 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { boxMesh } from "./surface_classes.ts";
 import { judgeCutFiles } from "./cut_names_judge.ts";
+import { threeDsFiles } from "./cut_names.ts";
 
 /** What a name alone cannot tell, known and left: the side of `RAIL`/`*_AILR`, a lone `P`. */
 const KNOWN = /'(RAIL|rail)[^']*' side undefined|'(LFT|lft)[_ ]AILR' side undefined|'AILERONP[^']*' missed/i;
@@ -90,4 +98,56 @@ Deno.test("glued 8-character names read; ordinary words that begin with a kind w
     ["rail", undefined],
   ];
   assertEquals(cases.map(([n]) => [n, matchPanelName(n)?.kind]), cases);
+});
+
+Deno.test(".3ds names (10 characters) read as their surface, tabs included (held-out seed)", async () => {
+  const { names, misread, silent } = await judgeCutFiles(13, 150, threeDsFiles);
+  assert(names > 1000, `${names} names`);
+  assertEquals(silent, []);
+  // Left: tabs whose tab word was cut away, named otherwise than their surface — warned, both readings.
+  assertEquals(misread.filter((m) => !/' (elevator|rudder|aileron) \(trim_tab\)$/.test(m)), []);
+  assert(misread.length <= 120, `${misread.length}`);
+});
+
+/** Kinds and warnings of a scene of boxes `[name, min, max]`. */
+async function boxKinds(boxes: readonly [string, number[], number[]][]) {
+  const doc = newScene();
+  for (const [name, min, max] of boxes) {
+    const { positions, triangles } = boxMesh(
+      min as [number, number, number],
+      max as [number, number, number],
+    );
+    addAircraftMesh(doc, name, positions, triangles);
+  }
+  const ctx = testContext();
+  const out = (await runNode(rigDetectPanels, { scene: doc }, {}, ctx)).scene;
+  return { kinds: out.getRoot().listNodes().map((n: Node) => getPart(n)?.kind), warnings: ctx.warnings };
+}
+
+Deno.test("a .3ds tab cut to its surface's name is the smaller twin, warned; like-sized twins stay", async () => {
+  const tab = await boxKinds([
+    ["Elevator_L", [0, 0, 2], [1, 0.1, 3]],
+    ["Elevator_L", [1, 0, 2], [1.3, 0.05, 2.3]],
+    ["Elevator_R", [0, 0, -3], [1, 0.1, -2]],
+    ["RudderTrim", [0, 0, 0], [1, 1, 0.1]],
+  ]);
+  assertEquals(tab.kinds, ["elevator", "trim_tab", "elevator", "trim_tab"]);
+  assert(tab.warnings.some((w) => w.message.includes("'Elevator_L' (on 'Elevator_L')")));
+  // Inner and outer sections cut to one name: alike in size, both elevators, nothing said.
+  const sections = await boxKinds([
+    ["Elevator_L", [0, 0, 2], [1, 0.1, 3]],
+    ["Elevator_L", [0, 0, 3], [0.9, 0.1, 3.8]],
+    ["Elevator_R", [0, 0, -3], [1, 0.1, -2]],
+    ["Aileron_Le", [0, 0, 5], [1, 0.1, 6]],
+  ]);
+  assertEquals(sections.kinds, ["elevator", "elevator", "elevator", "aileron"]);
+  assertEquals(sections.warnings.filter((w) => w.message.includes("trim tab")), []);
+  // A small part of its own name in a file not cut to one length is no tab.
+  const uncut = await boxKinds([
+    ["Elevator_L", [0, 0, 2], [1, 0.1, 3]],
+    ["Elevator_L", [1, 0, 2], [1.3, 0.05, 2.3]],
+    ["Elevator_Right_Outboard", [0, 0, -3], [1, 0.1, -2]],
+    ["Rudder", [0, 0, 0], [1, 1, 0.1]],
+  ]);
+  assertEquals(uncut.kinds, ["elevator", "elevator", "elevator", "rudder"]);
 });
