@@ -56,7 +56,7 @@ Deno.test({
         id,
       );
     }
-    assert(!(await page.title()).includes("*"), "not an unsaved edit");
+    assert(!(await page.textContent("#crumbs"))!.includes("*"), "not an unsaved edit");
     equal(await Deno.readTextFile(file), text, "the file is as it was");
     equal(errors.length, 0, errors.join("\n"));
   } finally {
