@@ -11,7 +11,7 @@
  * - `truncated`: a name cut to 8 or 16 characters, upper-cased, by an old format's name field
  *   (`AILERON_`, `L_AILERO`, `ELEVATOR_RIGHT_I`). A cut that leaves the side word part-written states
  *   no side; a cut that leaves less than `AILER`/`ELEVAT` of the kind word is not drawn (no reader
- *   could tell it).
+ *   could tell it). Whole files cut at one width (8, 10 for `.3ds`, 8.3, 15, 16, 31) are `cut_names.ts`.
  *
  * Deterministic from a seed.
  *
