@@ -92,9 +92,16 @@ export function showPicked(path: string): void {
   picker.value = path;
 }
 
-/** Reloading or closing the page would lose unsaved edits: the browser asks first, only when there are. */
+/**
+ * Reloading or closing the page would lose unsaved edits: the browser asks first, only when there are
+ * (a value typed but not yet entered included).
+ */
 export function askBeforeLeaving(models: ReadonlyMap<string, GraphModel>): void {
   addEventListener("beforeunload", (event) => {
+    // A value typed in a field and not yet entered (its change event comes with Enter or on leaving
+    // the field) is an edit too: closing the tab lost it unasked. Leaving the field enters it now.
+    const typing = document.activeElement;
+    if (typing instanceof HTMLInputElement || typing instanceof HTMLTextAreaElement) typing.blur();
     if (![...models.values()].some((model) => model.dirty)) return;
     event.preventDefault();
     // Chromium before 119 (and Safari) prompt only when returnValue is set as well. Deno's DOM types
