@@ -8,7 +8,7 @@ import { decode as decodePng } from "fast-png";
 import type { Document } from "@gltf-transform/core";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { pngDataBytes, pngDataSizeFault } from "../../../runtime/scene/png_data_size.ts";
-import { rgbaOfPng } from "../../../nodes/decode/gltf/codec/png_pixels.ts";
+import { rgbaOfPng } from "../../../runtime/scene/png_pixels.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { packedBoxGlb } from "../../support/msfs_packed.ts";
