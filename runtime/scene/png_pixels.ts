@@ -35,7 +35,7 @@ export interface PngHeader {
  *
  * @example
  * ```ts
- * const header = pngHeader(bytes);
+ * const header = pngHeader(await Deno.readFile("wing.png"));
  * if (header?.alpha) console.log(`${header.width}×${header.height} with alpha`);
  * ```
  */
