@@ -28,6 +28,7 @@ import { planHierarchy } from "./codec/hierarchy.ts";
 import { aboutX, conjugate, degrees, multiply, type Quat, rotate, xOnto } from "./codec/transform.ts";
 import { checkAxis, describeRecord, restRotation, warnOffsets } from "./joint_checks.ts";
 import { placeBelowShears, type ShearedPart } from "./shear_below.ts";
+import { lancerConstructExtras, partsAsPivots, warnNoPivots } from "./lancer_edit.ts";
 
 /** One degree of freedom of a resolved joint: a pivot node and how to drive it. */
 export interface JointDof {
@@ -318,81 +319,6 @@ function attach(
     }
   }
   return { part: name, kind: record.kind, dofs };
-}
-
-/**
- * A pose without pivots is ignored, said once: LancerEdit's importer reads a part's construct from the
- * node's transform, so a posed part would come back with its pose as its rest.
- */
-function warnNoPivots(pose: Readonly<Record<string, JsonValue>>, warn: WarningSink): void {
-  const posed = Object.keys(pose);
-  if (posed.length) {
-    warn(`pivots off: pose of ${posed.map((p) => `'${p}'`).join(", ")} ignored (every part at rest)`);
-  }
-}
-
-/**
- * Without pivots, each Rev, Pris and Sphere part is its own pivot for the animation scripts: turned
- * about its joint axis (in the parent's frame) on the left of its rest rotation, or slid along it,
- * from where it rests (below a sheared part, where the stored matrices put it).
- */
-function partsAsPivots(records: readonly ConstraintRecord[], parts: Map<string, Node>): ResolvedJoint[] {
-  return records.flatMap((record): ResolvedJoint[] => {
-    if (record.kind !== "rev" && record.kind !== "pris" && record.kind !== "sphere") return [];
-    const node = parts.get(record.child.toLowerCase())!;
-    const frame = record.kind === "sphere" ? IDENTITY : xOnto(record.axis!);
-    const dof: JointDof = {
-      node,
-      ctrl: record.kind === "pris" ? "translation" : "rotation",
-      min: record.min ?? 0,
-      max: record.max ?? 0,
-      restRotation: frame,
-      restTranslation: node.getTranslation(),
-      after: multiply(conjugate(frame), node.getRotation()),
-    };
-    return [{ part: node.getName(), kind: record.kind, dofs: [dof] }];
-  });
-}
-
-/** LancerEdit's per-part constraint extras (what its glTF importer reads back). */
-function lancerConstructExtras(record: ConstraintRecord): Record<string, JsonValue> {
-  switch (record.kind) {
-    case "rev":
-      return {
-        construct: "rev",
-        min: degrees(record.min!),
-        max: degrees(record.max!),
-        offset: record.offset!,
-        axis_rotation: record.axis!,
-      };
-    case "pris":
-      return {
-        construct: "pris",
-        min: record.min!,
-        max: record.max!,
-        offset: record.offset!,
-        axis_translation: record.axis!,
-      };
-    case "sphere": {
-      const l = record.limits!;
-      return {
-        construct: "sphere",
-        min: [l[0], l[2], l[4]],
-        max: [l[1], l[3], l[5]],
-        offset: record.offset!,
-      };
-    }
-    case "cyl":
-      return {
-        construct: "cyl",
-        limits: record.limits!,
-        limit_order: record.limit_order ?? "turn_first",
-        offset: record.offset!,
-        axis: record.axis!,
-      };
-    default:
-      return { construct: record.kind };
-  }
 }
 
 /** Sets joint values from `pose`, clamped to limits; unknown names and fixed joints are warned about. */
