@@ -6,22 +6,13 @@
  * (seeds 1001–1040) had nodes no arrow reached — 2,346 of 7,280 nodes, every one in a stack.
  */
 import { deepEqual, equal } from "node:assert/strict";
-import { createRegistry, SOCKET_TYPES } from "../../mod.ts";
+import { registryCatalogue } from "./registry_catalogue.ts";
 import { nextNode, pageNode } from "../../studio/web/editor_nav.ts";
 import { GraphModel } from "../../studio/web/model.ts";
 import type { Catalogue } from "../../studio/web/types.ts";
 import { LAYOUT_STYLES, messyLayout } from "./messy_layouts.ts";
 
-const catalogue: Catalogue = JSON.parse(JSON.stringify({
-  types: SOCKET_TYPES,
-  nodes: createRegistry().list().map(({ type, version, inputs, outputs, params }) => ({
-    type,
-    version,
-    inputs,
-    outputs,
-    params,
-  })),
-}));
+const catalogue: Catalogue = registryCatalogue;
 
 const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
 

@@ -4,21 +4,11 @@
  * removed, and undo/redo walk the exact graph states.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
-import { createRegistry, SOCKET_TYPES } from "../../mod.ts";
+import { registryCatalogue } from "./registry_catalogue.ts";
 import { GraphModel, INPUTS_ID, NEW_OUTPUT, OUTPUTS_ID } from "../../studio/web/model.ts";
 import type { Catalogue, Graph } from "../../studio/web/types.ts";
 
-const catalogue: Catalogue = JSON.parse(JSON.stringify({
-  types: SOCKET_TYPES,
-  nodes: createRegistry().list().map(({ type, version, doc, inputs, outputs, params }) => ({
-    type,
-    version,
-    doc,
-    inputs,
-    outputs,
-    params,
-  })),
-}));
+const catalogue: Catalogue = registryCatalogue;
 
 function model(): GraphModel {
   const graph: Graph = JSON.parse(Deno.readTextFileSync("graphs/aircraft.json"));

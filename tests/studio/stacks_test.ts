@@ -6,23 +6,14 @@
  * 2,490 of 7,280 nodes wholly covered; after: none. These are held-out seeds 3001–3040.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
-import { createRegistry, SOCKET_TYPES } from "../../mod.ts";
+import { registryCatalogue } from "./registry_catalogue.ts";
 import { layoutMissing, positionOf } from "../../studio/web/layout.ts";
 import { GraphModel } from "../../studio/web/model.ts";
 import { hiddenNodes } from "../../studio/web/stacks.ts";
 import type { Catalogue, Graph } from "../../studio/web/types.ts";
 import { LAYOUT_STYLES, messyLayout } from "./messy_layouts.ts";
 
-const catalogue: Catalogue = JSON.parse(JSON.stringify({
-  types: SOCKET_TYPES,
-  nodes: createRegistry().list().map(({ type, version, inputs, outputs, params }) => ({
-    type,
-    version,
-    inputs,
-    outputs,
-    params,
-  })),
-}));
+const catalogue: Catalogue = registryCatalogue;
 
 /** The nodes of `model` wholly under others where `graph` places them. */
 const hiddenIn = (model: GraphModel, graph: Graph) =>
