@@ -14,7 +14,7 @@
 import { generateFigure, type Json } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
 import { boxGeometry, channel3, invertRigid, type M4, mul, placed } from "./instance_habits.ts";
-import { instanceExtra } from "./group_instance_habits.ts";
+import { instanceExtra } from "./instance_habits.ts";
 
 /** One generated scene. */
 export interface FigureInstanceCase {

@@ -20,32 +20,10 @@ import {
   channel3,
   expectedDraws,
   type InstanceCase,
+  instanceExtra,
   type Item,
   placed,
 } from "./instance_habits.ts";
-
-/** The instance `extra` Daz Studio writes, naming target id `target`. */
-export function instanceExtra(target: string, reversed: boolean): Json[] {
-  const extra: Json[] = [
-    { type: "studio/node/instance" },
-    {
-      type: "studio_node_channels",
-      channels: [
-        {
-          channel: {
-            id: "Instance Target",
-            type: "node",
-            name: "Instance Target",
-            node: `#${encodeURIComponent(target)}`,
-          },
-          group: "/Instance",
-        },
-        { channel: { id: "Copy Modifiers", type: "bool", value: true } },
-      ],
-    },
-  ];
-  return reversed ? extra.reverse() : extra;
-}
 
 /** The group-instance case of `seed`. */
 export function groupInstanceCase(seed: number): InstanceCase {

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { MAX_INSTANCE_NODES } from "../../../../nodes/decode/dson/codec/instances.ts";
 import { decodeJson, sweepSeeds } from "./dson_runs.ts";
 import type { Json } from "./generate.ts";
-import { groupInstanceCase, instanceExtra } from "./group_instance_habits.ts";
+import { groupInstanceCase } from "./group_instance_habits.ts";
+import { instanceExtra } from "./instance_habits.ts";
 import { boxGeometry, channel3, type InstanceCase } from "./instance_habits.ts";
 import { judge } from "./instance_judge.ts";
 

@@ -35,6 +35,30 @@ export interface InstanceCase {
 }
 
 /** `a · b`. */
+/** The instance `extra` Daz Studio writes, naming target id `target`. */
+export function instanceExtra(target: string, reversed: boolean): Json[] {
+  const extra: Json[] = [
+    { type: "studio/node/instance" },
+    {
+      type: "studio_node_channels",
+      channels: [
+        {
+          channel: {
+            id: "Instance Target",
+            type: "node",
+            name: "Instance Target",
+            label: "Target",
+            node: `#${encodeURIComponent(target)}`,
+          },
+          group: "/Instance",
+        },
+        { channel: { id: "Copy Modifiers", type: "bool", value: true } },
+      ],
+    },
+  ];
+  return reversed ? extra.reverse() : extra;
+}
+
 export function mul(a: M4, b: M4): M4 {
   const out = new Array(16).fill(0);
   for (let c = 0; c < 4; c++) {
@@ -224,25 +248,7 @@ export function instanceCase(seed: number): InstanceCase {
     if (item.id === "Instances Group") node.url = "#group";
     if (item.target !== undefined || item.orphan) {
       const targetId = item.orphan ?? items[item.target!].id;
-      const extra: Json[] = [
-        { type: "studio/node/instance" },
-        {
-          type: "studio_node_channels",
-          channels: [
-            {
-              channel: {
-                id: "Instance Target",
-                type: "node",
-                name: "Instance Target",
-                label: "Target",
-                node: `#${encodeURIComponent(targetId)}`,
-              },
-              group: "/Instance",
-            },
-            { channel: { id: "Copy Modifiers", type: "bool", value: true } },
-          ],
-        },
-      ];
+      const extra = instanceExtra(targetId, false);
       if (r() < 0.25) {
         habits.push("extra in the other order");
         extra.reverse();

@@ -15,7 +15,7 @@
  */
 import type { Json } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
-import { instanceExtra } from "./group_instance_habits.ts";
+import { instanceExtra } from "./instance_habits.ts";
 import {
   boxGeometry,
   channel3,
