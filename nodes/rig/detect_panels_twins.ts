@@ -23,7 +23,10 @@ const SUFFIX = /(\.\d{3})+$/;
 /** A tab is at most this share of its surface's size (bounding-box diagonal). */
 const TAB_SHARE = 0.4;
 
-function diagonal(b: { min: readonly number[]; max: readonly number[] }): number {
+/** A bounding box. */
+type Box = { readonly min: readonly number[]; readonly max: readonly number[] };
+
+function diagonal(b: Box): number {
   return Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);
 }
 
@@ -38,7 +41,15 @@ export function cutTwinTabs(
   searchName: (node: Node) => string,
 ): { tabs: Map<Node, Node>; doubts: Map<Node, Node> } {
   const full = fieldFull(names);
-  const box = new Map(panels.map(({ node }) => [node, positionBounds(gatherPositions(node, IDENTITY))]));
+  // Boxes are gathered only for panels a twin is looked for among: a file of 2,000 panels drawing one
+  // big mesh and none of them cut gathers none (each box walks its whole mesh).
+  const boxes = new Map<Node, Box | undefined>();
+  const box = (node: Node): Box | undefined => {
+    if (!boxes.has(node)) boxes.set(node, positionBounds(gatherPositions(node, IDENTITY)));
+    return boxes.get(node);
+  };
+  const bases = new Map(panels.map(({ node }) => [node, searchName(node).replace(SUFFIX, "")]));
+  const ofKind = Map.groupBy(panels, (p) => p.match.kind);
   const tabs = new Map<Node, Node>();
   // Smaller and touching, named otherwise (`Elev_Left_` beside `Elevator_L`): a tab or a piece.
   const doubts = new Map<Node, Node>();
@@ -46,25 +57,27 @@ export function cutTwinTabs(
     const name = searchName(panel.node);
     const cutTab = endsInCutTab(name);
     if (!TRIMMED_KINDS.includes(panel.match.kind) || !(full(name) || cutTab)) continue;
-    const base = name.replace(SUFFIX, "");
-    const own = box.get(panel.node);
+    const base = bases.get(panel.node)!;
+    const own = box(panel.node);
     if (!own) continue;
     // The nearest other panel of its kind, whatever its name (`LH_Elevato` beside `Elevator_L`).
     let surface: { node: Node; gap: number; alike: boolean } | undefined;
-    for (const other of panels) {
-      const theirs = box.get(other.node);
-      if (other === panel || other.match.kind !== panel.match.kind || !theirs) continue;
+    for (const other of ofKind.get(panel.match.kind)!) {
+      const theirs = other === panel ? undefined : box(other.node);
+      if (!theirs) continue;
       // Its surface's own name, cut alike (a split surface's pieces are named apart: `_0`, `_1`).
-      const alike = cutTab || searchName(other.node).replace(SUFFIX, "") === base;
+      const alike = cutTab || bases.get(other.node) === base;
       const gap = Math.hypot(
-        ...[0, 1, 2].map((k) => Math.max(0, theirs.min[k] - own.max[k], own.min[k] - theirs.max[k])),
+        Math.max(0, theirs.min[0] - own.max[0], own.min[0] - theirs.max[0]),
+        Math.max(0, theirs.min[1] - own.max[1], own.min[1] - theirs.max[1]),
+        Math.max(0, theirs.min[2] - own.max[2], own.min[2] - theirs.max[2]),
       );
       if (!surface || gap < surface.gap || (alike && !surface.alike && gap <= surface.gap + 1e-9)) {
         surface = { node: other.node, gap, alike };
       }
     }
     if (!surface) continue;
-    const size = diagonal(box.get(surface.node)!);
+    const size = diagonal(box(surface.node)!);
     // Much smaller, and touching or near the surface (a tab rides on its trailing edge).
     if (diagonal(own) > TAB_SHARE * size || surface.gap > 0.25 * size) continue;
     if (surface.alike) tabs.set(panel.node, surface.node);
