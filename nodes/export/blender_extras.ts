@@ -189,16 +189,37 @@ const DROPPED_KINDS: readonly DroppedKind[] = [
 ];
 
 /**
+ * The groups partgraph's decoders write under `extras.partgraph` of primitives and images: how the
+ * source file was read there — Carnivores' face records on each primitive (`alpha`, `double_sided`,
+ * `faces`, `flags`: `decode/carnivores/codec/primitives.ts`), Freelancer's on the images it made
+ * (a placeholder's reason, the textures a baked detail, additive or metallic-roughness image was made
+ * of). No node reads them back, what they mean for drawing is in the materials and pixels Blender
+ * keeps, and Blender rebuilds primitives and images as it writes a file (a face list would no longer
+ * describe its triangles): warning of them told every Carnivores export the same thing, which buried
+ * the warnings that matter. `sourceGenerator` is decode.gltf's record of the source file's generator
+ * in `asset.extras.partgraph` (Blender writes its own generator).
+ */
+const DECODER_RECORDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  primitive: new Set(["carnivores", "dson", "freelancer"]),
+  image: new Set(["carnivores", "dson", "freelancer"]),
+  asset: new Set(["sourceGenerator"]),
+};
+
+/**
  * Whether `extras[key]` of a property is partgraph's own record of what Blender replaces anyway: the
  * original name export.gltf keeps of a property it renamed (a string `name` other than the written
- * one: Blender names skins, images and clips its own way), and the source file's generator decode.gltf
- * keeps (`asset.extras.partgraph.sourceGenerator` alone: Blender writes its own generator).
+ * one: Blender names skins, images and clips its own way), and a `partgraph` group holding decoders'
+ * records alone ({@link DECODER_RECORDS}). A `partgraph` group holding anything else (a user's or
+ * another tool's field beside them) is warned of, as any key.
  */
 function bookkeeping(kind: string, property: Json, key: string): boolean {
   const value = property.extras[key];
   if (key === "name") return typeof value === "string" && value !== property.name;
-  if (kind !== "asset" || key !== "partgraph" || !value || typeof value !== "object") return false;
-  return Object.keys(value).every((inner) => inner === "sourceGenerator");
+  const records = DECODER_RECORDS[kind];
+  if (!records || key !== "partgraph" || !value || typeof value !== "object" || Array.isArray(value)) {
+    return false;
+  }
+  return Object.keys(value).every((inner) => records.has(inner));
 }
 
 /**

@@ -114,7 +114,11 @@ export const exportGltf = defineNode({
   // 101-130: 98 of 135 renamed meshes' originals unreachable in three.js -> 0; materials already 0 of 36).
   // v43: so does a renamed camera or light (extras.camera_name, extras.light_name): three.js makes one alone
   // on its node the node's object, likewise (held-out seeds 101-130: 47 of 47 originals unreachable -> 0).
-  version: 43,
+  // v44: a decoder's own records on primitives and images (Carnivores' face flags, Freelancer's baked
+  // images' sources, `extras.partgraph.<decoder>` alone) are not warned of as extras Blender drops: every
+  // Carnivores export warned (held-out community-tool seeds 301-302: 54 of 54 files -> 0); users' keys
+  // there still are.
+  version: 44,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -140,7 +144,7 @@ export const exportGltf = defineNode({
     "a WebP, KTX2 or AVIF-only " +
     "image (written with a PNG fallback of the same pixels unless png_fallback is off), custom `_` attributes, UV or colour sets past the eighth, extras keys Blender keeps only as text or drops (a null, " +
     "a list mixing numbers with text, a key over 63 bytes), and extras on properties Blender drops the extras of (the file's or asset's, primitives, images, " +
-    "textures and texture infos, skins, clips and their channels, accessors), once per kind. An integer past 32 bits in extras is written `3000000000.0` (the same " +
+    "textures and texture infos, skins, clips and their channels, accessors), once per kind (but a decoder's own record of how it read a primitive or image, such as Carnivores' face flags). An integer past 32 bits in extras is written `3000000000.0` (the same " +
     "JSON number, kept by Blender), and a lone scene is written as the file's default; a skin whose armature is a node " +
     "is written under that node's name (Blender's exporter names it so); materials no mesh uses, and NaN or Infinity in extras " +
     "(written null), are warned of. A mesh Blender would copy " +

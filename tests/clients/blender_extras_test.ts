@@ -73,14 +73,21 @@ Deno.test("blenderDroppedExtras names, once per kind, every key on a property Bl
     meshes: [{
       name: "Hull",
       extras: { a: 1 },
-      primitives: [{ extras: { lod: 1 } }, { extras: { msfs: 2 } }],
+      primitives: [
+        { extras: { lod: 1 } },
+        { extras: { msfs: 2 } },
+        { extras: { partgraph: { carnivores: { alpha: "mask", faces: [0], flags: [4] } } } },
+      ],
     }],
     materials: [{
       name: "Paint",
       pbrMetallicRoughness: { baseColorTexture: { index: 0, extras: { uv: "decal" } } },
     }],
     textures: [{ source: 0, extras: {} }],
-    images: [{ name: "Decal_1", extras: { name: "Decal", partgraph: { freelancer: { texture: "d.tga" } } } }],
+    images: [
+      { name: "Decal_1", extras: { name: "Decal", partgraph: { freelancer: { texture: "d.tga" } } } },
+      { name: "Decal_2", extras: { partgraph: { freelancer: { additive: true }, note: "mine" } } },
+    ],
     skins: [{ name: "Rig", extras: { name: "Skin" } }],
     animations: [{
       name: "Kneel",
@@ -98,8 +105,9 @@ Deno.test("blenderDroppedExtras names, once per kind, every key on a property Bl
     about("primitive")[0].includes("primitive 0 of mesh 'Hull', primitive 1 of mesh 'Hull' (keys lod, msfs)"),
   );
   assert(about("texture info")[0].includes("baseColorTexture of material 'Paint' (key uv)"));
-  // The original name export.gltf keeps of a renamed image is its own record; the Freelancer group is not.
-  assert(about("image")[0].includes("image 'Decal_1' (key partgraph)"), about("image")[0]);
+  // The original name export.gltf keeps of a renamed image is its own record, and so is a decoder's
+  // group alone (Freelancer's, Carnivores' on primitive 2); a field beside a decoder's group is not.
+  assert(about("image")[0].startsWith("extras of image 'Decal_2' (key partgraph)"), about("image")[0]);
   assert(about("clip")[0].includes("clip 'Kneel' (key events)"));
   assert(about("clip channel or sampler")[0].includes("channel 0 of clip 'Kneel' (key curve)"));
   // Kept kinds, empty extras, a skin's original name and the source generator are not warned of.

@@ -100,3 +100,22 @@ Deno.test("an attribute on every mesh is one warning for the file, naming it; pa
   assertEquals(file("_OWNER"), []);
   assertEquals(file("_DSON_VERTEX"), []);
 });
+
+Deno.test("a Carnivores export warns of no extras: its face records are the decoder's own (held-out tool files)", async () => {
+  const { decodeAuto } = await import("../../../nodes/decode/auto.ts");
+  const { toolCase, TOOL_HABITS } = await import("../decode/carnivores/community_tools.ts");
+  let exported = 0;
+  for (const habit of TOOL_HABITS.slice(0, 6)) {
+    const file = toolCase(habit, 303);
+    if (file.format === "rsc") continue;
+    const { scene } = await runNode(decodeAuto, { bytes: { bytes: file.bytes, name: `m.${file.format}` } });
+    const faces = scene.getRoot().listMeshes()[0].listPrimitives()[0].getExtras().partgraph?.carnivores;
+    assert(faces?.flags, "the decoder keeps each primitive's face flags");
+    const ctx = testContext();
+    await runNode(exportGltf, { scene }, {}, ctx);
+    const dropped = ctx.warnings.filter((w) => w.message.includes("drops the extras of every"));
+    assertEquals(dropped.map((w) => w.message), [], habit);
+    exported++;
+  }
+  assert(exported >= 4, `${exported} files exported`);
+});
