@@ -24,7 +24,10 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { SceneNode } from "./model.ts";
 import type { InstanceItem } from "./instance_items.ts";
-import { poseTransform } from "./rest_pose.ts";
+import { invertRest, poseTransform, restWorld } from "./rest_pose.ts";
+// The ES module build (types from the package), as rest_pose.ts loads it.
+// @ts-types="gl-matrix"
+import { mat4, quat, vec3 } from "gl-matrix/esm/index.js";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 
 /**
@@ -98,14 +101,35 @@ export function drawInstances(
               "unreadable, read as no move, turn or scale",
           );
         }
-        const places = drawn.map((item) => item ? itemNode(doc, nodes[i], dsonNodes[i], item) : nodes[i]);
+        const places = drawn.map((item) =>
+          pivotNode(
+            doc,
+            item ? itemNode(doc, nodes[i], dsonNodes[i], item) : nodes[i],
+            item ?? dsonNodes[i],
+            dsonNodes[t],
+          )
+        );
+        let modified = 0;
         for (const place of places) {
           // The target's own node is the copy's place: what hangs off it hangs off the place.
           const copied = new Map<Node, Node>([[nodes[t], place]]);
           for (const child of nodes[t].listChildren()) {
             place.addChild(cloneNode(doc, child, dsonNodes[i].name, copied));
           }
-          copySkinned(doc, copied, dsonNodes[i], warn);
+          modified += copySkinned(doc, copied, dsonNodes[i], warn);
+          for (const copy of copied.values()) {
+            if (copy.getMesh()?.listPrimitives().some((p) => p.listTargets().length)) modified++;
+          }
+        }
+        if (modified && dsonNodes[i].instanceCopyModifiersOff) {
+          // Daz documents no rule for what an instance with "Copy Modifiers" off leaves out (its
+          // target's morphs, its pose?): drawn as with it on, said by name (before v56, silently).
+          warn(
+            `dson: node instance '${dsonNodes[i].key}' has "Copy Modifiers" off; its copy of ` +
+              `'${
+                dsonNodes[t].key
+              }' (skinned or morphed meshes) is drawn as with it on; Daz Studio may draw it without its pose or morphs`,
+          );
         }
       }
     }
@@ -130,6 +154,33 @@ function itemNode(doc: Document, parent: Node, group: SceneNode, item: InstanceI
   const node = doc.createNode(`${group.name} ${item.name}`).setTranslation(translation).setRotation(rotation);
   if (scale.some((v) => v !== 1)) node.setScale(scale);
   parent.addChild(node);
+  return node;
+}
+
+/**
+ * Where under `place` (the glTF node of an instance or item with rest frame `own`) the target's
+ * content goes: DSON geometry stands where the file writes it and a node's transform turns it about
+ * the node's centre point, so the copy is the target's geometry moved by the instance's transform,
+ * wherever either pivot is. The content hangs in the target's rest frame (centre point, orientation),
+ * the place is the instance's own: when they differ (an instance node's pivot at the origin, a prop's
+ * at its base) a child node carries `rest(own)⁻¹ · rest(target)` (before decode.dson v56 the copy was
+ * off by that, silently).
+ */
+function pivotNode(
+  doc: Document,
+  place: Node,
+  own: Pick<SceneNode, "centerPoint" | "orientation">,
+  target: Pick<SceneNode, "centerPoint" | "orientation">,
+): Node {
+  const same = (a: readonly number[], b: readonly number[]) => a.every((v, k) => Math.abs(v - b[k]) < 1e-9);
+  if (same(own.centerPoint, target.centerPoint) && same(own.orientation, target.orientation)) return place;
+  const m = mat4.multiply(mat4.create(), invertRest(restWorld(own)), restWorld(target));
+  const t = mat4.getTranslation(vec3.create(), m), q = mat4.getRotation(quat.create(), m);
+  quat.normalize(q, q);
+  const node = doc.createNode(`${place.getName()} pivot`)
+    .setTranslation([t[0], t[1], t[2]])
+    .setRotation([q[0], q[1], q[2], q[3]]);
+  place.addChild(node);
   return node;
 }
 
@@ -185,7 +236,7 @@ function cloneNode(doc: Document, source: Node, instanceName: string, copies: Ma
 /**
  * A copy of each skinned mesh bound to copied joints (a figure's body, its conformed clothing and
  * grafts): the same mesh and morph weights under a skin of the copied joints with the same inverse
- * binds, so it is drawn as posed wherever the instance puts the joints. A mesh bound partly to
+ * binds, so it is drawn as posed wherever the instance puts the joints; returns how many. A mesh bound partly to
  * joints outside the copy cannot follow it and is said, by name.
  */
 function copySkinned(
@@ -193,7 +244,8 @@ function copySkinned(
   copies: ReadonlyMap<Node, Node>,
   instance: SceneNode,
   warn: WarningSink,
-): void {
+): number {
+  let copied = 0;
   for (const scene of doc.getRoot().listScenes()) {
     for (const node of scene.listChildren()) {
       const skin = node.getSkin(), mesh = node.getMesh();
@@ -216,6 +268,8 @@ function copySkinned(
       const copy = doc.createNode(`${node.getName()} (${instance.name})`).setMesh(mesh).setSkin(copySkin);
       if (node.getWeights().length) copy.setWeights(node.getWeights());
       scene.addChild(copy);
+      copied++;
     }
   }
+  return copied;
 }

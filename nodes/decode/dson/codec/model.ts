@@ -51,6 +51,8 @@ export interface SceneNode {
    * Target" channel names, the scene node whose content it draws (see `instances.ts`).
    */
   readonly instanceTarget?: string;
+  /** An instance whose "Copy Modifiers" channel is off (false or 0); absent when on or unwritten. */
+  readonly instanceCopyModifiersOff?: true;
   /**
    * A Daz Studio instance group (`studio/node/group_instance`): each item places the target's content
    * once under this node (`instance_items.ts`); `instanceItemsBad` counts values read as defaults.

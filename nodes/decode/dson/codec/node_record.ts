@@ -204,22 +204,29 @@ function inheritsScale(value: unknown, file: DsonFile, path: string, library: Co
  * the two entries come in either order from other writers, and the URI under `node`, `value` or
  * `current_value`. Not an instance: nothing.
  */
-function instanceTarget(extra: unknown): { instanceTarget?: string } {
+function instanceTarget(extra: unknown): { instanceTarget?: string; instanceCopyModifiersOff?: true } {
   if (!Array.isArray(extra)) return {};
   const records = extra.filter((e): e is JsonRecord => !!e && typeof e === "object" && !Array.isArray(e));
   if (!records.some((e) => e.type === "studio/node/instance" || e.type === GROUP_INSTANCE)) return {};
+  let target: string | undefined;
+  let off = false;
   for (const record of records) {
     if (!Array.isArray(record.channels)) continue;
     for (const entry of record.channels) {
       const channel = entry && typeof entry === "object" ? (entry as JsonRecord).channel : undefined;
       if (!channel || typeof channel !== "object") continue;
       const c = channel as JsonRecord;
-      if (typeof c.id !== "string" || c.id.toLowerCase().replaceAll(" ", "") !== "instancetarget") continue;
+      const id = typeof c.id === "string" ? c.id.toLowerCase().replaceAll(" ", "") : "";
+      if (id === "copymodifiers") {
+        const value = c.current_value ?? c.value;
+        off = value === false || value === 0;
+      }
+      if (id !== "instancetarget" || target !== undefined) continue;
       const uri = [c.node, c.current_value, c.value].find((v) => typeof v === "string" && v !== "");
-      return { instanceTarget: (uri as string | undefined) ?? "" };
+      target = (uri as string | undefined) ?? "";
     }
   }
-  return { instanceTarget: "" };
+  return { instanceTarget: target ?? "", ...(off ? { instanceCopyModifiersOff: true as const } : {}) };
 }
 
 /** An instance group's placements (`instance_items.ts`), as optional fields. */

@@ -26,6 +26,8 @@ export interface FigureInstanceCase {
   /** One matrix (cm) per copy the figure must get: world(instance) · world(figure)⁻¹. */
   readonly copies: readonly M4[];
   readonly habits: readonly string[];
+  /** Instances with "Copy Modifiers" off: each must be warned of by id (Daz's drawing of them is undocumented). */
+  readonly copyModifiersOff: readonly string[];
 }
 
 /** The figure-instance case of `seed`. */
@@ -61,6 +63,7 @@ export function figureInstanceCase(seed: number): FigureInstanceCase {
   };
   const instances: Json[] = [];
   const worlds: M4[] = [];
+  const copyModifiersOff: string[] = [];
   const count = 1 + Math.floor(r() * 3);
   for (let k = 0; k < count; k++) {
     const world = placed(
@@ -74,6 +77,7 @@ export function figureInstanceCase(seed: number): FigureInstanceCase {
     }
     const copyModifiers = r() < 0.7;
     habits.add(copyModifiers ? "Copy Modifiers on" : "Copy Modifiers off");
+    if (!copyModifiers) copyModifiersOff.push(`Guard ${k + 1}`);
     const extra = instanceExtra(target, r() < 0.3);
     for (const entry of extra) {
       for (const c of (entry.channels ?? []) as { channel: Json }[]) {
@@ -93,7 +97,7 @@ export function figureInstanceCase(seed: number): FigureInstanceCase {
   (json.node_library as Json[]).push({ id: "instance", name: "instance", type: "node" });
   if ((plain.scene as { nodes: Json[] }).nodes.some((n) => n.id === "Hat")) habits.add("prop on a bone");
   const copies = worlds.map((w) => mul(w, invertRigid(figureWorld)));
-  return { seed, json, plain, copies, habits: [...habits] };
+  return { seed, json, plain, copies, habits: [...habits], copyModifiersOff };
 }
 
 /** The translation and rotation channels of a rigid `T · Ry`. */
