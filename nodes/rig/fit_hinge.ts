@@ -171,7 +171,7 @@ export const rigFitHinge = defineNode({
   // one object fit as a two-blade rotor about the centre line (wrong and good); groups that turn onto
   // themselves by a third of a turn or less (no one blade does) are split. glued_twins.ts held-out seeds
   // 101-170 (seven families): not rigged as their own part 50 of 70 (10 of them good) -> 0.
-  version: 53,
+  version: 54,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -31,6 +31,9 @@ const GAP = 0.02;
 /** Shafts further apart than this are not twins on parallel shafts, degrees. */
 const PARALLEL_DEGREES = 10;
 
+/** Two-blade groups whose shafts lie further apart than this are not copies of one propeller, degrees. */
+const COPY_DEGREES = 2;
+
 /** How {@link splitSideBySide} fits one band as a rotor of its own. */
 export interface SideBySideOptions {
   /** Fits a band's geometry (aircraft frame) as the part would be fitted. */
@@ -81,7 +84,7 @@ export function splitSideBySide(
     const fits = groupGeometries(first, cuts).map(options.fit);
     if (
       !rotorsSideBySide(fits) ||
-      (options.wholeFitsWell && !fits.every((f) => f.blades === 0 || f.blades >= 3))
+      (options.wholeFitsWell && !fits.every((f) => f.blades === 0 || f.blades >= 3) && !twoBladeCopies(fits))
     ) continue;
     chosen ??= { cuts, fits };
     if (fits.every((f) => f.confidence === "good")) {
@@ -125,6 +128,21 @@ function rotorsSideBySide(fits: readonly SpinFit[]): boolean {
     if (apart < 0.9 * (fits[k].radius + fits[k - 1].radius)) return false;
   }
   return true;
+}
+
+/**
+ * True when every group fits well as a two-blade rotor about the very shaft of the others: one
+ * propeller copied across to the other engine (moved, not mirrored), which the whole's half turn about
+ * the centre line cannot tell from one two-blade rotor. A loose blade of a hubless propeller turns
+ * onto itself about its face's normal, which its pitch leans one way on one blade and the other way on
+ * the blade opposite, so two loose blades are never so parallel.
+ */
+function twoBladeCopies(fits: readonly SpinFit[]): boolean {
+  const cos = Math.cos((COPY_DEGREES * Math.PI) / 180);
+  return fits.every((f) =>
+    f.blades === 2 && f.confidence === "good" && f.axisFrom === "half_turn" &&
+    Math.abs(dot(f.axis, fits[0].axis)) >= cos
+  );
 }
 
 /** The group (0 leftmost) of a lateral position, given the cuts between groups, leftmost first. */

@@ -5,7 +5,8 @@
  * mesh — and, beside them, what must not be split sideways: a contra-rotating pair on one shaft
  * (`Contraprop`), and a two-blade propeller with no hub whose blades are separate pieces either side
  * of its shaft. Blades 2 to 4, a spinner, a hub or none; wing engines toed out and tilted up to 3° as
- * real thrust lines are, and drawn with each other's hand (mirror twins) or the same one.
+ * real thrust lines are, and drawn with each other's hand (mirror twins) or the same one; or one
+ * engine's propeller copied across to the other, moved and not mirrored (mostly two-blade).
  *
  * @module
  */
@@ -43,6 +44,7 @@ export const GLUED_FAMILIES = [
   "coaxial",
   "hubless_two",
   "spinners",
+  "twin_copies",
 ] as const;
 
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)];
@@ -84,7 +86,7 @@ export function gluedSample(seed: number): GluedSample {
   const engine = (
     x: number,
   ): [Vec3, Vec3] => [[x, -0.3 * next(), -1.5 - 0.3 * next()], tilted(next, FORWARD, 3)];
-  let names: readonly string[], description: string;
+  let names: readonly string[], description: string, copyAcross = 0, drawn = blades;
   if (family === "twin" || family === "twin_contra") {
     const x = 2 + 2 * next();
     for (const s of [-1, 1]) {
@@ -119,6 +121,17 @@ export function gluedSample(seed: number): GluedSample {
     draw([0, 0, -4.3 + 0.3 * radius], axis, -1, blades + 1, "none");
     names = ["Contraprop", "Props", "PROPS"];
     description = "a contra-rotating pair on one shaft (not to split sideways)";
+  } else if (family === "twin_copies") {
+    // One propeller drawn and copied across to the other engine (moved, not mirrored): the same hand,
+    // the same shaft, the blades at the same angle — two-blade ones make a glued pair that turns onto
+    // itself by a half turn about the centre line, as one two-blade rotor would.
+    const [centre, axis] = engine(-(2 + 2 * next()));
+    drawn = next() < 0.75 ? 2 : blades;
+    draw(centre, axis, 1, drawn);
+    copyAcross = -2 * centre[0];
+    truths.push({ ...truths[0], centre: [-centre[0], centre[1], centre[2]], side: "right" });
+    names = ["PROPS", "Props", "propellers"];
+    description = "one engine's propeller copied to the other";
   } else if (family === "spinners") {
     // Two engines' spinners alone (the blades drawn apart, or blurred away), glued: round, no blades.
     const x = 2 + 2 * next(), segments = 10 + Math.floor(next() * 16), rh = 0.18 * radius;
@@ -148,6 +161,13 @@ export function gluedSample(seed: number): GluedSample {
       for (let i = 0; i < indices.getCount(); i++) triangles.push(base + indices.getScalar(i));
     }
   }
+  if (copyAcross) {
+    const count = positions.length / 3, corners = triangles.length;
+    for (let i = 0; i < count; i++) {
+      positions.push(positions[3 * i] + copyAcross, positions[3 * i + 1], positions[3 * i + 2]);
+    }
+    for (let k = 0; k < corners; k++) triangles.push(triangles[k] + count);
+  }
   const doc = newScene();
   meshNode(doc, "Fuselage", boxMesh([-0.6, -0.6, -2], [0.6, 0.6, 8]), undefined);
   meshNode(doc, "Wing", boxMesh([-9, -0.1, 0], [9, 0.1, 1.5]), undefined);
@@ -157,6 +177,6 @@ export function gluedSample(seed: number): GluedSample {
     doc,
     name,
     truths,
-    description: `seed ${seed} ${family} '${name}': ${description}, ${blades} blades, hub ${hub}`,
+    description: `seed ${seed} ${family} '${name}': ${description}, ${drawn} blades, hub ${hub}`,
   };
 }
