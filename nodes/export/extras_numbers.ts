@@ -13,7 +13,7 @@
  *
  * @module
  */
-import type { Document, Property } from "@gltf-transform/core";
+import { type Document, type Property, PropertyType } from "@gltf-transform/core";
 import { type ExtrasPlace, nonFinitePlaces, nulledExtras } from "../../runtime/scene/copy.ts";
 import { writtenNames } from "../../runtime/scene/unique_names.ts";
 
@@ -64,9 +64,8 @@ export function nonFiniteExtras(doc: Document): string[] {
     );
   };
   report("the asset", root.getAsset().extras);
-  const props = new Set<Property>([root]);
-  for (const edge of doc.getGraph().listEdges()) props.add(edge.getChild() as Property);
-  for (const prop of props) {
+  const accessors: string[] = [];
+  for (const prop of inFileOrder(doc)) {
     const extras = prop.getExtras();
     if (!extras || typeof extras !== "object") continue;
     if (prop === root) {
@@ -75,9 +74,45 @@ export function nonFiniteExtras(doc: Document): string[] {
     }
     const kind = KINDS[prop.propertyType] ?? prop.propertyType.toLowerCase();
     const own = name(prop);
+    const before = messages.length;
     report(own ? `${kind} '${own}'` : kind, extras, nulledExtras(prop));
+    if (prop.propertyType === PropertyType.ACCESSOR) accessors.push(...messages.splice(before));
   }
-  return messages;
+  // The writer orders accessors its own way (a scene read back from a file lists them so): by text.
+  return [...messages, ...accessors.sort()];
+}
+
+/**
+ * Every property of `doc` in the order its file lists them — the root, then nodes, scenes, meshes each
+ * with its primitives, materials each with its texture infos (by slot), images, clips each with its
+ * channels and samplers, skins, cameras, buffers, accessors — then any other (extension properties) in
+ * the graph's order. Not the graph's order throughout: a scene read back from a file (the disk cache's)
+ * holds the same properties in another, and its warnings came out in another order.
+ */
+function inFileOrder(doc: Document): Property[] {
+  const root = doc.getRoot();
+  const graph = doc.getGraph();
+  const slots = (material: Property) =>
+    graph.listChildEdges(material).filter((edge) =>
+      edge.getChild().propertyType === PropertyType.TEXTURE_INFO
+    )
+      .sort((a, b) => a.getName() < b.getName() ? -1 : a.getName() > b.getName() ? 1 : 0)
+      .map((edge) => edge.getChild() as Property);
+  const ordered = new Set<Property>([
+    root,
+    ...root.listNodes(),
+    ...root.listScenes(),
+    ...root.listMeshes().flatMap((mesh) => [mesh, ...mesh.listPrimitives()]),
+    ...root.listMaterials().flatMap((material) => [material, ...slots(material)]),
+    ...root.listTextures(),
+    ...root.listAnimations().flatMap((clip) => [clip, ...clip.listChannels(), ...clip.listSamplers()]),
+    ...root.listSkins(),
+    ...root.listCameras(),
+    ...root.listBuffers(),
+    ...root.listAccessors(),
+  ]);
+  for (const edge of graph.listEdges()) ordered.add(edge.getChild() as Property);
+  return [...ordered];
 }
 
 /** The value at `place` under `extras`, or undefined. */

@@ -118,7 +118,10 @@ export const exportGltf = defineNode({
   // images' sources, `extras.partgraph.<decoder>` alone) are not warned of as extras Blender drops: every
   // Carnivores export warned (held-out community-tool seeds 301-302: 54 of 54 files -> 0); users' keys
   // there still are.
-  version: 44,
+  // v45: NaN and Infinity warnings come in the file's order of properties (a scene read back from the disk
+  // cache listed them in another), and a clip sampler no one gave an interpolation is written LINEAR, as
+  // glTF-Transform reads it back (a warm run wrote the key, the cold run not: other bytes).
+  version: 45,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

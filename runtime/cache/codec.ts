@@ -1,6 +1,7 @@
 /**
  * How each socket type is stored in the disk cache: bytes raw, scenes as GLB (every extension
- * registered, so nothing is lost), everything else as canonical JSON.
+ * registered, so nothing is lost; NaN and ±Infinity in extras, which a GLB writes null, in the entry's
+ * metadata beside it: `scene/nulled_record.ts`), everything else as canonical JSON.
  *
  * @module
  */
@@ -20,6 +21,14 @@ function gltfIo(): Promise<typeof import("../scene/gltf_io.ts")> {
   return importOnUse<typeof import("../scene/gltf_io.ts")>("../scene/gltf_io.ts", import.meta.url);
 }
 
+/** The record of what a scene's extras hold that its GLB cannot, loaded with the glTF reader. */
+function nulledRecords(): Promise<typeof import("../scene/nulled_record.ts")> {
+  return importOnUse<typeof import("../scene/nulled_record.ts")>(
+    "../scene/nulled_record.ts",
+    import.meta.url,
+  );
+}
+
 /** Encodes a socket value for storage. */
 export async function encodeValue(type: SocketType, value: unknown): Promise<Encoded> {
   switch (type) {
@@ -27,8 +36,12 @@ export async function encodeValue(type: SocketType, value: unknown): Promise<Enc
       const v = value as BytesValue;
       return { bytes: v.bytes, meta: { name: v.name } };
     }
-    case "scene":
-      return { bytes: await (await gltfIo()).writeGlb(value as never, { generator: GENERATOR }) };
+    case "scene": {
+      // NaN and ±Infinity in extras, which the GLB writes null, kept beside it (nulled_record.ts).
+      const meta = (await nulledRecords()).nulledRecord(value as never);
+      const bytes = await (await gltfIo()).writeGlb(value as never, { generator: GENERATOR });
+      return meta === undefined ? { bytes } : { bytes, meta };
+    }
     default:
       return { bytes: new TextEncoder().encode(canonicalJson(value)) };
   }
@@ -39,8 +52,11 @@ export async function decodeValue(type: SocketType, encoded: Encoded): Promise<u
   switch (type) {
     case "bytes":
       return { bytes: encoded.bytes, name: (encoded.meta as { name?: string } | undefined)?.name ?? "" };
-    case "scene":
-      return await (await gltfIo()).readGltf(encoded.bytes);
+    case "scene": {
+      const scene = await (await gltfIo()).readGltf(encoded.bytes);
+      if (encoded.meta !== undefined) (await nulledRecords()).restoreNulled(scene, encoded.meta);
+      return scene;
+    }
     default:
       return JSON.parse(new TextDecoder().decode(encoded.bytes));
   }

@@ -16,10 +16,11 @@ import { TOOL_VERSIONS } from "../version.ts";
 
 /**
  * Bumped whenever the shape of {@link KeyMaterial} changes, or what a stored value holds (4: scenes
- * keep node transforms within 1e-5 of the default, which GLB entries before it lost), so older cache
+ * keep node transforms within 1e-5 of the default, which GLB entries before it lost; 5: a scene keeps
+ * the NaN and ±Infinity of its extras, and the places a copy nulled, beside its GLB), so older cache
  * entries miss.
  */
-export const KEY_SCHEMA = 4;
+export const KEY_SCHEMA = 5;
 
 /** The version (and custom module digest) of one node type, as keys record it. */
 export interface NodeVersion {

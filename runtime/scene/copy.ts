@@ -75,7 +75,8 @@ export type ExtrasPlace = readonly (string | number)[];
  * The places of each property whose NaN or ±Infinity a copy or {@link settleExtras} wrote `null`, as
  * JSON does: remembered for `export.gltf` to name (it warns of such numbers, which the file cannot
  * hold), whatever copies the scene went through on the way. A scene read from the disk cache was
- * written as JSON: it holds the nulls and no record of them.
+ * written as JSON: it holds the nulls, and the cache's record of them (`nulled_record.ts`) is given
+ * back to it.
  */
 const NULLED = new WeakMap<Property, readonly ExtrasPlace[]>();
 
@@ -85,6 +86,14 @@ const NULLED = new WeakMap<Property, readonly ExtrasPlace[]>();
  */
 export function nulledExtras(prop: Property): readonly ExtrasPlace[] {
   return NULLED.get(prop) ?? [];
+}
+
+/**
+ * Adds `places` to what {@link nulledExtras} gives for `prop`: the disk cache's record of a scene it
+ * stored (`nulled_record.ts`), given back to the scene it reads, whose extras hold the nulls.
+ */
+export function rememberNulled(prop: Property, places: readonly ExtrasPlace[]): void {
+  if (places.length) NULLED.set(prop, [...NULLED.get(prop) ?? [], ...places]);
 }
 
 /**

@@ -95,6 +95,21 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
     const extras = { ...mesh.extras, targetNames: unique, partgraph: { ...own, target_names: written } };
     record.meshes![i] = { ...mesh, extras: sortKeysDeep(extras) } as Named;
   });
+  // glTF-Transform writes a clip sampler whose interpolation no one set (a script's) without one and
+  // reads one back as LINEAR, the default: written LINEAR, as the same scene from the disk cache is.
+  const clips = out.animations;
+  if (clips?.some((clip) => clip.samplers?.some((sampler) => sampler.interpolation === undefined))) {
+    out.animations = clips.map((clip) =>
+      clip.samplers?.some((sampler) => sampler.interpolation === undefined)
+        ? {
+          ...clip,
+          samplers: clip.samplers.map((sampler) =>
+            sampler.interpolation === undefined ? { ...sampler, interpolation: "LINEAR" as const } : sampler
+          ),
+        }
+        : clip
+    );
+  }
   // KHR_lights_punctual's lights sit in the root's extensions, which are new objects where renamed.
   const lights = json.extensions?.[LIGHTS] as { lights?: Named[] } | undefined;
   const renamedLights = rename(lights?.lights, names.others.lights, ORIGINAL_NAME_KEYS.lights);
