@@ -56,7 +56,16 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: Boole
   // $lodN as a part: pivots came back as extra empty parts and moved the constructs).
   // 19: with `pivots: false` the animation scripts turn the parts themselves, keys `Q(axis, θ)·R` (what
   // LancerEdit maps back to Rev maps); v18 wrote none, with a warning.
-  version: 19,
+  // 20: with `pivots: false`, what LancerEdit's importer cannot read as written is fitted or named
+  // (lancer_edit_fit.ts): a Cyl part is written as its turn's Rev (or its slide's Pris), the rest said
+  // (before: LancerEdit read `cyl` as Fix, silently); Loose parts are named (it reads them as Fix); a root
+  // without a mesh carries a zero-area placeholder triangle (before: refused, "Model root must be a
+  // mesh"); a Rev part whose scripts start turning to −θ has its axis and limits written reversed, the
+  // same joint (before: LancerEdit read those scripts about the first turn's axis and played them
+  // backwards); Pris scripts it drops (sliding back toward rest) and Sphere scripts are named. Capital
+  // ships with moving parts, held-out seeds 461-470: 155 misread by LancerEdit, all silent -> 98, none
+  // silent (tests/nodes/decode/freelancer/lancer_edit_scripts_test.ts).
+  version: 20,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

@@ -29,6 +29,7 @@ import { aboutX, conjugate, degrees, multiply, type Quat, rotate, xOnto } from "
 import { checkAxis, describeRecord, restRotation, warnOffsets } from "./joint_checks.ts";
 import { placeBelowShears, type ShearedPart } from "./shear_below.ts";
 import { lancerConstructExtras, partsAsPivots, warnNoPivots } from "./lancer_edit.ts";
+import { fitForLancerEdit } from "./lancer_edit_fit.ts";
 
 /** One degree of freedom of a resolved joint: a pivot node and how to drive it. */
 export interface JointDof {
@@ -146,6 +147,7 @@ export function resolveFreelancerScene(
       if (isScriptList(animations)) animateJoints(doc, animations, plan.joints, selfJoints, warn);
       else warn("malformed animation scripts in the scene extras ignored");
     }
+    fitForLancerEdit(doc, scene, plan.joints, parts, warn);
     return selfJoints;
   }
   applyPose(joints, plan.joints, pose, warn);

@@ -42,6 +42,7 @@ import {
 import { encodeUtf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { prng } from "../../../support/prng.ts";
 import type { ModToolFile, ModToolTruth } from "./mod_tools.ts";
+import { shipJoints } from "./capital_ship_joints.ts";
 
 /** What a generated ship is odd in, by seed. */
 export const CAPITAL_ODDITIES = [
@@ -66,6 +67,8 @@ export interface CapitalFile extends ModToolFile {
   readonly hardpointCount: number;
   /** The `Cons` records as written: what LancerEdit should read back as each part's construct. */
   readonly constraints: readonly ConstraintSpec[];
+  /** With `joints`: the scripts over its moving parts, as written. */
+  readonly scripts?: Readonly<Record<string, readonly AnimationMapSpec[]>>;
 }
 
 const FAMILIES = ["rh", "li", "br", "ku", "co"];
@@ -84,8 +87,11 @@ interface Plan {
   limits?: { min?: number; max?: number; axis?: number[]; limits?: number[] };
 }
 
-/** Writes the capital ship (or station) of `seed`, with its truth. */
-export function capitalShipFile(seed: number): CapitalFile {
+/**
+ * Writes the capital ship (or station) of `seed`, with its truth; `joints` adds the moving parts and
+ * scripts of `capital_ship_joints.ts` (and on some seeds an empty root hub).
+ */
+export function capitalShipFile(seed: number, options: { joints?: boolean } = {}): CapitalFile {
   const random = prng(seed * 104729 + 7);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const oddity = CAPITAL_ODDITIES[seed % CAPITAL_ODDITIES.length];
@@ -206,6 +212,12 @@ export function capitalShipFile(seed: number): CapitalFile {
     });
   }
 
+  const joints = options.joints
+    ? shipJoints(int, sections, turn, oddity === "station" ? "Dish_sph" : "RadarDish")
+    : undefined;
+  for (const part of joints?.parts ?? []) plans.push({ ...part, groups: tris(), hardpoints: [] });
+  if (joints?.emptyRoot) plans[0].groups = [];
+
   // Each level of the ship is one mesh (two when the ship is big), every part a slice of it.
   const split = plans.length > 40 ? 2 : 1;
   const meshes: { name: string; data: Uint8Array }[] = [];
@@ -220,7 +232,7 @@ export function capitalShipFile(seed: number): CapitalFile {
       const positions: number[] = [];
       let vertices = 0;
       plans.forEach((plan, p) => {
-        if (p % split !== half) return;
+        if (p % split !== half || !plan.groups.length) return;
         const refStart = vertices;
         const groupStart = groups.length;
         const indexStart = indices.length;
@@ -275,7 +287,7 @@ export function capitalShipFile(seed: number): CapitalFile {
     named: [],
   };
   const parts: PartSpec[] = plans.map((plan, p) => {
-    const lods = refs.get(plan.name)!;
+    const lods = refs.get(plan.name) ?? [];
     const step = int(150, 600);
     const switchDistances = [...lods.map((_, i) => i * step), 1e6];
     if (p % 7 === 3 && lods.length > 2) switchDistances[1] = 1e-44; // retail's denormal junk
@@ -338,6 +350,7 @@ export function capitalShipFile(seed: number): CapitalFile {
     parts.push({ name: copied.name, fileName: copy, fragment: { lods: refs.get(copied.name)!.slice(0, 1) } });
     truth.named.push(`duplicate part name '${copied.name}'`);
   }
+  const scripts: Record<string, AnimationMapSpec[]> = { ...joints?.scripts };
   if (oddity === "removed_parts") {
     // The bay doors' animation is kept after a mod removed the doors.
     const door = (child: string): AnimationMapSpec => ({
@@ -348,9 +361,12 @@ export function capitalShipFile(seed: number): CapitalFile {
       keys: [{ time: 0, angle: 0 }, { time: 2, angle: 1.2 }],
     });
     const doors = Array.from({ length: int(4, 10) }, (_, i) => `BayDoor${String(i + 1).padStart(2, "0")}`);
-    extra.push(animationTree({ Sc_open_bay: doors.map(door), Sc_close_bay: doors.map(door) }));
+    for (const name of ["Sc_open_bay", "Sc_close_bay"]) {
+      scripts[name] = [...scripts[name] ?? [], ...doors.map(door)];
+    }
     truth.named.push("Sc_open_bay.*BayDoor01", "Sc_close_bay.*BayDoor01");
   }
+  if (Object.keys(scripts).length) extra.push(animationTree(scripts));
   const tree = compoundTree({ meshes, extra, parts, constraints });
   return {
     quirk: `capital_${oddity}`,
@@ -362,6 +378,7 @@ export function capitalShipFile(seed: number): CapitalFile {
     truth,
     partCount: plans.length,
     constraints,
+    ...(joints ? { scripts } : {}),
     hardpointCount: hpCount +
       plans.reduce((n, p) => n + p.hardpoints.filter((h) => h.kind === "rev").length, 0),
   };

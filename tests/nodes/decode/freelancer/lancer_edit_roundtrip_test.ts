@@ -55,8 +55,8 @@ function misread(file: CapitalFile, parts: readonly ImportedPart[]) {
   const tolerance = file.oddity === "rounded" ? 5e-3 : 1e-3;
   const wrong = file.constraints.filter((c) => {
     const p = parts.find((q) => q.name === c.child);
-    // LancerEdit has no Cyl or Loose construct: it reads ours as Fix.
-    const kinds = c.kind === "cyl" || c.kind === "loose" ? [c.kind, "fix"] : [c.kind];
+    // LancerEdit has no Cyl or Loose construct: Loose comes back Fix, Cyl is written as its Rev or Pris.
+    const kinds = c.kind === "cyl" ? ["rev", "pris"] : c.kind === "loose" ? [c.kind, "fix"] : [c.kind];
     return !p || p.parent !== c.parent || !kinds.includes(p.construct) ||
       p.origin.some((v, i) => Math.abs(v - Math.fround(c.translation[i])) > tolerance);
   });
