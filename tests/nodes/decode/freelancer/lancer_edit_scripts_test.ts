@@ -17,6 +17,7 @@ import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { rigParts } from "../../../../nodes/rig/parts.ts";
 import { exportGltf } from "../../../../nodes/export/gltf.ts";
 import { readCylLimits } from "../../../../nodes/decode/freelancer/codec/cyl_limits.ts";
+import { validateGltf } from "../../../support/validator.ts";
 
 /** LancerEdit's reading of one ship: what it gets wrong, and which of that no warning of ours names. */
 export async function lancerMisreads(seed: number) {
@@ -91,4 +92,30 @@ Deno.test("LancerEdit reads back every joint and script it can hold, and we name
     const { slide } = readCylLimits([...cyl.limits!], "turn_first");
     assert.ok(warnings.some((w) => w.includes("'Crane'") && w.includes(String(slide[1]))), label);
   }
+});
+
+Deno.test("an empty root hub: LancerEdit gets a root with a placeholder it draws as nothing, the GLB valid", async () => {
+  let seed = 471;
+  while (capitalShipFile(seed, { joints: true }).truth.triangles.Root !== 0) seed++;
+  const file = capitalShipFile(seed, { joints: true });
+  const ctx = testContext();
+  let { scene } = await runNode(
+    decodeCmp,
+    { bytes: { bytes: file.bytes, name: file.name } },
+    { lods: "all" },
+    ctx,
+  );
+  scene = (await runNode(constraintsResolve, { scene }, { pivots: false }, ctx)).scene;
+  const { bytes } = await runNode(exportGltf, { scene }, { format: "glb" }, ctx);
+  const glb = (bytes as { bytes: Uint8Array }).bytes;
+  const doc = await new NodeIO().readBinary(glb);
+  const parts = lancerEditImport(doc);
+  // Before (resolver v19): "Model root must be a mesh".
+  assert.equal(lancerEditError(parts), undefined, `seed ${seed}`);
+  assert.deepEqual(parts[0].lods, [1]);
+  const root = doc.getRoot().getDefaultScene()!.listChildren()[0];
+  const positions = root.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!.getArray()!;
+  assert.ok([...positions].every((v) => v === 0), "zero area, at the root's origin");
+  assert.ok(ctx.warnings.some((w) => /placeholder/.test(w.message) && w.message.includes("'Root'")));
+  assert.equal((await validateGltf(glb)).errors, 0);
 });
