@@ -34,6 +34,11 @@ export interface LancerConstruct {
   readonly axis?: Vec3;
   readonly min?: number;
   readonly max?: number;
+  /** Sphere: the three minima and maxima (radians, as written: no conversion, no swap). */
+  readonly min3?: Vec3;
+  readonly max3?: Vec3;
+  /** Rev, Pris, Sphere: `offset` (zero when absent). */
+  readonly offset?: Vec3;
 }
 
 /** One joint map LancerEdit writes: the part it drives and its values (radians or units). */
@@ -54,16 +59,26 @@ export function lancerConstruct(extras: Record<string, unknown>): LancerConstruc
       : fallback;
   const num = (v: unknown, fallback: number) => typeof v === "number" ? v : fallback;
   const ordered = (a: number, b: number) => a > b ? [b, a] : [a, b];
+  const offset = vec(extras.offset, [0, 0, 0]);
   if (kind === "rev") {
     const [min, max] = ordered(num(extras.min, -90), num(extras.max, 90));
     const rad = Math.PI / 180;
-    return { kind, axis: vec(extras.axis_rotation, [0, 1, 0]), min: min * rad, max: max * rad };
+    return { kind, axis: vec(extras.axis_rotation, [0, 1, 0]), min: min * rad, max: max * rad, offset };
   }
   if (kind === "pris") {
     const [min, max] = ordered(num(extras.min, 0), num(extras.max, 1));
-    return { kind, axis: vec(extras.axis_translation, [0, 1, 0]), min, max };
+    return { kind, axis: vec(extras.axis_translation, [0, 1, 0]), min, max, offset };
   }
-  return { kind: kind === "sphere" ? "sphere" : "fix" };
+  if (kind === "sphere") {
+    const full = Math.fround(Math.PI);
+    return {
+      kind,
+      min3: vec(extras.min, [-full, -full, -full]),
+      max3: vec(extras.max, [full, full, full]),
+      offset,
+    };
+  }
+  return { kind: "fix" };
 }
 
 /** `ImportAnimation` over every animation of `doc`: the maps it writes, and the channels it drops. */

@@ -50,8 +50,11 @@ export async function lancerMisreads(seed: number) {
     if (record.kind === "fix") continue;
     const node = nodes.get(record.child);
     const c = node && lancerConstruct(node.getExtras() as Record<string, unknown>);
-    const ok = c?.kind === record.kind &&
-      (c.kind === "sphere" || sameJoint([...record.axis!], record.min!, record.max!, c));
+    const l = record.limits ?? [];
+    const ok = c?.kind === record.kind && near(c.offset!, record.offset ?? [0, 0, 0]) &&
+      (c.kind === "sphere"
+        ? near(c.min3!, [l[0], l[2], l[4]]) && near(c.max3!, [l[1], l[3], l[5]])
+        : sameJoint([...record.axis!], record.min!, record.max!, c));
     if (!ok) wrong.push(record.child);
   }
   const { maps } = lancerScripts(doc);
