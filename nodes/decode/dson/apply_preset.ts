@@ -142,7 +142,10 @@ export const dsonApplyPreset = defineNode({
   // figure's new pose, as Daz draws an instance from its target (before: the copies kept the decoded
   // pose, silently: `figure_instance_habits.ts` posed by a preset, seeds 1-20, 20 of 20 wrong).
   // 39: a preset in Windows-1252 text keeps its accented names (decode.dson v53).
-  version: 39,
+  // 40: a preset changing a dial whose ERC formulas move joint centres (decode.dson v57 keeps those
+  // values as `rig_dials`) says the joints stay at the decoded centres, naming the dials (before: no
+  // word; the joints stayed at the base figure's centres before v57 anyway).
+  version: 40,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

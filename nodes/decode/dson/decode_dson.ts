@@ -283,7 +283,15 @@ export const decodeDson = defineNode({
   // An instance with "Copy Modifiers" off whose copy holds skinned or morphed meshes is drawn as with it
   // on and named in a warning, Daz documenting no rule for it (before: silently; figure instances
   // seeds 1-40 15 of 40 scenes, 13001-13040 24 of 40).
-  version: 56,
+  // 57: ERC formulas moving joint centres and end points (`center_point/x`, `end_point/y`: every
+  // store character's and Genesis's body shapes carry them, so the rig follows the shape) are
+  // evaluated at the decoded dials: own value plus `sum` formulas, times `mult` ones, for pushes of
+  // numbers and of the mesh's modifier values with add/sub/mult/div (`codec/rig_formulas.ts`); the
+  // joints, inverse binds and pose turn about the moved centres, and the values read are kept as
+  // the mesh's `rig_dials` for dson.apply_preset (before: left at the base figure's centres, warned
+  // as not evaluated: `rig_shape_habits.ts` seeds 1-40 40 of 40 wrong, held-out 16001-16040 39 of
+  // 40 -> 0). Other forms, and a conformed item's bones (they follow their target), stay warned.
+  version: 57,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -359,6 +359,7 @@ function meshExtras(mesh: SceneMesh): Json {
   }
   // The ERC formulas driving its morphs, which dson.apply_preset evaluates again.
   if (mesh.formulas) out.formulas = formulaGraphJson(mesh.formulas);
+  if (mesh.rigDials) out.rig_dials = { ...mesh.rigDials };
   return out;
 }
 

@@ -33,6 +33,8 @@ export interface MeshParts {
   morphs: Morph[];
   /** The ERC formulas driving its morphs (see `formula_graph.ts`), when any does. */
   formulas?: FormulaGraph;
+  /** Modifier values the joint centres its formulas moved were worked out at (`rig_formulas.ts`). */
+  rigDials?: Record<string, number>;
   /** Its alias channels standing for a bone channel (alias id → the bone's id and channel), for presets. */
   boneAliases?: Record<string, BoneAlias>;
   materials: Map<string, Surface>;
@@ -90,6 +92,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     skin,
     morphs: parts.morphs,
     formulas: parts.formulas,
+    ...(parts.rigDials ? { rigDials: parts.rigDials } : {}),
     ...(parts.boneAliases ? { boneAliases: parts.boneAliases } : {}),
     rigidity,
     graft: geometry.graft ? { ...geometry.graft, merged: false } : undefined,

@@ -160,6 +160,11 @@ export interface SceneMesh {
   /** The ERC formulas driving its morphs, kept for `dson.apply_preset` (see `formula_graph.ts`). */
   readonly formulas?: FormulaGraph;
   /**
+   * The modifier values (by id) joint centres its formulas move were worked out at
+   * (`rig_formulas.ts`): dson.apply_preset says when a preset changes one, the joints staying put.
+   */
+  readonly rigDials?: Readonly<Record<string, number>>;
+  /**
    * Its alias channels (DSON channel_alias) standing for a bone channel: alias id → the bone's node
    * id and channel (`rotation/x`). dson.apply_preset poses the bone when a preset dials the alias.
    */

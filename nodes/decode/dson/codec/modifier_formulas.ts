@@ -21,10 +21,12 @@ import type { TcbSpan } from "./formula_spline.ts";
 import { describeClamp } from "./joint_limits.ts";
 import { BodyValues } from "./body_values.ts";
 import { fittedChecks } from "./fitted_checks.ts";
+import { evaluateRigFormulas } from "./rig_formulas.ts";
 
 /**
  * Controllers and bones driving morphs of the same mesh, and controllers posing bones of its figure
- * (a hand grasp bending the fingers), at the dials and pose just read (see formula_eval.ts). The
+ * (a hand grasp bending the fingers), at the dials and pose just read (see formula_eval.ts), and
+ * shape morphs moving its joint centres (`rig_formulas.ts`). The
  * bones posed are set on the scene's nodes, as if the file had written those values. A bone channel
  * the formulas of two meshes pose is left to neither (warned). Returns the formulas evaluated; those
  * whose TCB spline met an input between its keys (read as the spec's Kochanek–Bartels) go in
@@ -77,6 +79,17 @@ export function evaluateFormulas(
     // Kept for dson.apply_preset, which evaluates them again at a preset's dials and pose.
     if (done.graph) parts.formulas = done.graph;
     for (const [n, posed] of done.poses) nodes.list[n] = poseNode(nodes.list[n], posed);
+    // Joint centres a shape morph moves (`rig_formulas.ts`), at the values just evaluated.
+    const rig = evaluateRigFormulas(
+      values,
+      lookups.get(mesh)!,
+      nodes.list,
+      new Set([...drivenValues(values), ...byDefinitions]),
+      done.channelValue,
+    );
+    for (const [n, moved] of rig.nodes) nodes.list[n] = { ...nodes.list[n], ...moved };
+    for (const key of rig.evaluated) evaluated.add(key);
+    if (rig.dials.size) parts.rigDials = Object.fromEntries(rig.dials);
     if (done.limited.length) warnLimited(targets, done.limited);
     const driven = new Set([...drivenValues(values), ...byDefinitions, ...parts.formulas?.morphs ?? []]);
     fittedChecks(targets.library, {

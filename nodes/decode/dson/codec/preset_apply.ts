@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { warnRigDials } from "./preset_rig.ts";
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -111,6 +112,8 @@ export function applyDsonPreset(
   // The body's auto_follow morphs now dialled that its fitted items lack: projected onto them, as
   // Daz does (decode.dson projected those dialled when decoded).
   const projection = projectPresetMorphs(doc, scope.hasMesh, (message) => later.push(message));
+  // Joint centres a shape moves stay at the decoded dials: said when the preset changes one.
+  warnRigDials(doc, morphValues, scope.hasMesh, (message) => later.push(message));
   // Each node posed once: the preset's channels, with those formulas drive at their driven value.
   const poses = new Map(posed);
   const byKey = nodesByKey(doc);

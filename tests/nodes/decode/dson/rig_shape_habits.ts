@@ -1,0 +1,211 @@
+/**
+ * Scenes of a posed figure with a body shape dialled, as Daz Studio users save them: the shape
+ * morph (a store character's or Genesis's FBM/PBM morphs) carries ERC formulas moving the joint
+ * centres and end points of some bones with it (`lShin:/data/DAZ%203D/…#lShin?center_point/y`,
+ * `push FBMHeavy?value, push 2.4, mult`), so the rig follows the shape. Habits mixed in: the shape
+ * dialled in the scene or through a body controller (`CTRLHeavy` driving it), a second shape moving
+ * the same centre (the sum), a formula in `mult` stage now and then scaling a centre, and the file
+ * paths in the URLs percent-encoded and of another asset (Daz writes the figure's own file).
+ *
+ * What Daz draws is worked out with DSON's transform rule and the formulas read by hand: each
+ * joint's centre is its written one plus its formulas at the dialled values; a bone turns about its
+ * centre (`T(c) · O · R · O⁻¹ · T(−c)`, R in the bone's rotation order), children after parents;
+ * a vertex goes where its weighted bones take it. The expected joint positions and the skinned
+ * vertices (the base mesh, weights as written) are compared.
+ *
+ * @module
+ */
+import { generateFigure, type Json } from "./generate.ts";
+import { prng } from "../../../support/prng.ts";
+import { type M4, mul } from "./instance_habits.ts";
+
+/** One generated scene. */
+export interface RigShapeCase {
+  readonly seed: number;
+  readonly json: Json;
+  /** Bone name → where its centre is drawn (cm). */
+  readonly joints: ReadonlyMap<string, readonly number[]>;
+  /** The base mesh's vertices where the posed skin draws them (cm). */
+  readonly vertices: readonly (readonly number[])[];
+  readonly habits: readonly string[];
+}
+
+const FILE = "/data/DAZ%203D/Genesis%208/Female/Genesis8Female.dsf";
+
+/** Rotation (column-major 4×4) of Euler degrees, the first letter of `order` turning first. */
+function euler(d: readonly number[], order: string): M4 {
+  let m: M4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  for (const letter of order) {
+    const axis = "XYZ".indexOf(letter), a = (d[axis] * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
+    const r: M4 = axis === 0
+      ? [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1]
+      : axis === 1
+      ? [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1]
+      : [c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    m = mul(r, m);
+  }
+  return m;
+}
+const shift = (t: readonly number[]): M4 => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, t[0], t[1], t[2], 1];
+const transpose = (m: M4): M4 => [0, 1, 2, 3].flatMap((c) => [0, 1, 2, 3].map((r) => m[r * 4 + c]));
+const point = (m: M4, p: readonly number[]) =>
+  [0, 1, 2].map((r) => m[r] * p[0] + m[4 + r] * p[1] + m[8 + r] * p[2] + m[12 + r]);
+
+/** The case of `seed`. */
+export function rigShapeCase(seed: number): RigShapeCase {
+  const r = prng(seed);
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const habits = new Set<string>();
+  const bones = 3 + Math.floor(r() * 3);
+  const figureId = "Genesis8Female";
+  const json = generateFigure({ side: 6, bones, spacing: 10, figureId, influences: 2 });
+  const library = json.node_library as Json[];
+  const boneNodes = library.filter((n) => n.type === "bone");
+  const geometry = (json.geometry_library as Json[])[0];
+  const vertexCount = (geometry.vertices as { count: number }).count;
+  const channel = (id: string): Json => ({ id: "value", type: "float", name: id, value: 0, min: 0, max: 1 });
+  const morph = (id: string, formulas: Json[]): Json => ({
+    id,
+    name: id,
+    parent: `#${figureId}_geo`,
+    channel: channel(id),
+    morph: {
+      vertex_count: vertexCount,
+      deltas: { count: 1, values: [[vertexCount - 1, round(r() * 4), 0, 0]] },
+    },
+    formulas,
+  });
+  // Each shape's formulas: a few bones' centre or end point axes, `value × coefficient`.
+  const centres = boneNodes.map((n) => (n.center_point as { value: number }[]).map((c) => c.value));
+  const ends = boneNodes.map((n) => (n.end_point as { value: number }[]).map((c) => c.value));
+  const shapes = r() < 0.4 ? ["FBMHeavy", "PBMBodybuilder"] : ["FBMHeavy"];
+  if (shapes.length > 1) habits.add("two shapes");
+  const dials = new Map<string, number>();
+  const modifiers: Json[] = [];
+  const moves: {
+    bone: number;
+    kind: "center_point" | "end_point";
+    axis: number;
+    coefficient: number;
+    stage: string;
+    shape: string;
+  }[] = [];
+  for (const shape of shapes) {
+    dials.set(shape, round(0.2 + r() * 0.8));
+    const formulas: Json[] = [];
+    for (let b = 1; b < bones; b++) {
+      for (const kind of ["center_point", "end_point"] as const) {
+        if (r() < 0.35) continue;
+        const axis = Math.floor(r() * 3);
+        const mult = kind === "center_point" && r() < 0.1;
+        if (mult) habits.add("mult stage");
+        const coefficient = mult ? round(0.9 + r() * 0.2) : round(r() * 6 - 3);
+        const bone = boneNodes[b].id as string;
+        formulas.push({
+          output: `${bone}:${FILE}#${bone}?${kind}/${"xyz"[axis]}`,
+          ...(mult ? { stage: "mult" } : {}),
+          operations: [
+            {
+              op: "push",
+              url:
+                `${figureId}:/data/DAZ%203D/Genesis%208/Female/Morphs/DAZ%203D/Base/${shape}.dsf#${shape}?value`,
+            },
+            { op: "push", val: coefficient },
+            { op: "mult" },
+          ],
+        });
+        moves.push({ bone: b, kind, axis, coefficient, stage: mult ? "mult" : "sum", shape });
+      }
+    }
+    modifiers.push(morph(shape, formulas));
+  }
+  const sceneModifiers = (json.scene as { modifiers: Json[] }).modifiers;
+  const parent = `#${figureId}_geo-1`;
+  for (const [shape, value] of dials) {
+    if (shape === "FBMHeavy" && r() < 0.4) {
+      habits.add("shape through a controller");
+      modifiers.push({
+        id: "CTRLHeavy",
+        name: "CTRLHeavy",
+        parent: `#${figureId}_geo`,
+        channel: channel("CTRLHeavy"),
+        formulas: [{
+          output: `${figureId}:#${shape}?value`,
+          operations: [{ op: "push", url: `${figureId}:#CTRLHeavy?value` }, { op: "push", val: 1 }, {
+            op: "mult",
+          }],
+        }],
+      });
+      sceneModifiers.push({
+        id: "CTRLHeavy-1",
+        url: "#CTRLHeavy",
+        parent,
+        channel: { id: "value", current_value: value },
+      });
+      sceneModifiers.push({ id: `${shape}-1`, url: `#${shape}`, parent });
+    } else {
+      sceneModifiers.push({
+        id: `${shape}-1`,
+        url: `#${shape}`,
+        parent,
+        channel: { id: "value", current_value: value },
+      });
+    }
+  }
+  (json.modifier_library as Json[]).push(...modifiers);
+  // Centres and end points as Daz works them out: own + Σ sums, × Π mults.
+  for (const list of [centres, ends]) {
+    for (let b = 0; b < bones; b++) {
+      for (let axis = 0; axis < 3; axis++) {
+        const kind = list === centres ? "center_point" : "end_point";
+        const these = moves.filter((m) => m.bone === b && m.kind === kind && m.axis === axis);
+        const sum = these.filter((m) => m.stage === "sum").reduce(
+          (s, m) => s + dials.get(m.shape)! * m.coefficient,
+          0,
+        );
+        const product = these.filter((m) => m.stage === "mult").reduce(
+          (p, m) => p * dials.get(m.shape)! * m.coefficient,
+          1,
+        );
+        list[b][axis] = (list[b][axis] + sum) * product;
+      }
+    }
+  }
+  // The pose: each bone turned a little (Daz writes the current values on the scene's figure).
+  const turns = boneNodes.map(() => [round(r() * 40 - 20), round(r() * 40 - 20), round(r() * 60 - 30)]);
+  boneNodes.forEach((n, b) => {
+    n.rotation = ["x", "y", "z"].map((id, k) => ({
+      id,
+      type: "float",
+      value: 0,
+      current_value: turns[b][k],
+    }));
+  });
+  const worlds: M4[] = [];
+  const joints = new Map<string, number[]>();
+  boneNodes.forEach((n, b) => {
+    const o = euler((n.orientation as { value: number }[]).map((c) => c.value), "XYZ");
+    const c = centres[b];
+    const local = mul(
+      shift(c),
+      mul(o, mul(euler(turns[b], n.rotation_order as string), mul(transpose(o), shift(c.map((v) => -v))))),
+    );
+    worlds.push(b === 0 ? local : mul(worlds[b - 1], local));
+    joints.set(n.id as string, point(b === 0 ? shift([0, 0, 0]) : worlds[b - 1], c));
+  });
+  // Skinned base vertices: Σ weight · world(bone) · v.
+  const skin = (json.modifier_library as Json[])[0].skin as {
+    joints: { node_weights: { values: number[][] } }[];
+  };
+  const base = (geometry.vertices as { values: number[][] }).values;
+  const vertices = base.map((v, i) => {
+    const out = [0, 0, 0];
+    skin.joints.forEach((joint, b) => {
+      const w = joint.node_weights.values.find(([k]) => k === i)?.[1] ?? 0;
+      if (!w) return;
+      point(worlds[b], v).forEach((x, a) => out[a] += w * x);
+    });
+    return out;
+  });
+  return { seed, json, joints, vertices, habits: [...habits] };
+}

@@ -1,0 +1,67 @@
+/**
+ * Body shapes moving joint centres (`rig_shape_habits.ts`): a posed figure with a shape dialled
+ * turns each bone about the centre the shape's ERC formulas give it, and its skin follows. Before
+ * decode.dson v57 those formulas were only named in the "not evaluated" warning: the joints stood
+ * at the base figure's centres.
+ */
+import assert from "node:assert/strict";
+import { applyPreset, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
+import { shapePreset } from "./generate.ts";
+import { type RigShapeCase, rigShapeCase } from "./rig_shape_habits.ts";
+import { worldPositions } from "./posed_positions.ts";
+
+/** Every joint where Daz puts it and every skinned vertex where Daz draws it (1e-3 cm), no warning. */
+async function judge(c: RigShapeCase): Promise<Verdict> {
+  const { scene, warnings } = await decodeJson(c.json, "Heavy Pose.duf");
+  const nodes = scene.getRoot().listNodes();
+  for (const [bone, want] of c.joints) {
+    const node = nodes.find((n) => n.getName() === bone);
+    if (!node) return { wrong: `no joint '${bone}'`, warned: warnings.length > 0 };
+    const got = node.getWorldTranslation().map((v) => v * 100);
+    const off = Math.hypot(...got.map((v, a) => v - want[a]));
+    if (off > 1e-3) return { wrong: `joint '${bone}' ${off.toFixed(3)} cm off`, warned: warnings.length > 0 };
+  }
+  const mesh = nodes.find((n) => n.getMesh() && n.getSkin());
+  if (!mesh) return { wrong: "no skinned mesh", warned: warnings.length > 0 };
+  const drawn = worldPositions(mesh);
+  // The mesh may be reordered by surface: match each expected vertex to a drawn one.
+  for (const want of c.vertices) {
+    if (!drawn.some((p) => p.every((v, a) => Math.abs(v * 100 - want[a]) < 1e-3))) {
+      return {
+        wrong: `a vertex off: none drawn at ${want.map((v) => v.toFixed(2))}`,
+        warned: warnings.length > 0,
+      };
+    }
+  }
+  if (warnings.length) return { wrong: `warnings: ${warnings.join(" | ")}`, warned: true };
+  return undefined;
+}
+
+const habits = (c: RigShapeCase) => c.habits.join(", ") || "plain";
+
+Deno.test("dson body shapes moving joint centres, seeds 1-40: each joint and vertex where Daz draws it", async () => {
+  await sweepSeeds(1, 40, "dson rig shapes, seeds 1-40", rigShapeCase, judge, habits);
+});
+
+Deno.test("dson body shapes moving joint centres, held-out seeds 16001-16040: the same", async () => {
+  await sweepSeeds(16001, 16040, "dson rig shapes, held-out seeds 16001-16040", rigShapeCase, judge, habits);
+});
+
+Deno.test("dson body shapes moving joint centres: a shape preset changing the dial says the joints stay; one keeping it says nothing", async () => {
+  const seed = [...Array(40).keys()].map((k) => k + 1).find((s) =>
+    !rigShapeCase(s).habits.includes("shape through a controller")
+  )!;
+  const c = rigShapeCase(seed);
+  const { scene, warnings } = await decodeJson(c.json, "Heavy Pose.duf");
+  assert.deepEqual(warnings, []);
+  const dial =
+    (c.json.scene as { modifiers: { id: string; channel?: { current_value: number } }[] }).modifiers
+      .find((m) => m.id === "FBMHeavy-1")!.channel!.current_value;
+  const same = await applyPreset(scene, shapePreset([["FBMHeavy", dial]]));
+  assert.ok(!same.warnings.some((w) => /move joint centres/.test(w)), same.warnings.join("\n"));
+  const moved = await applyPreset(scene, shapePreset([["FBMHeavy", 1 - dial / 2]]));
+  assert.ok(
+    moved.warnings.some((w) => /1 dial\(s\) whose ERC formulas move joint centres changed.*FBMHeavy/.test(w)),
+    moved.warnings.join("\n"),
+  );
+});
