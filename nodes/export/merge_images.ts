@@ -3,7 +3,8 @@
  * ship whose materials name one texture two ways, DSON surfaces sharing a map, a Blender export with
  * packed `.001` copies, a Sketchbook or Sketchfab download — and a file that stores each copy is
  * bigger by every copy. Images of identical bytes, MIME type and extras are merged into the first
- * (file order), which every material then samples; glTF-Transform's writer then writes one glTF
+ * (file order), which every material then samples (a repeat's other name kept in the material's
+ * `extras.image_names`, by slot); glTF-Transform's writer then writes one glTF
  * texture per distinct (image, sampler), so textures merge with their images. Materials, meshes and
  * every other property are left as they are: users and the rig address them by name.
  *
@@ -14,7 +15,7 @@
  *
  * @module
  */
-import type { Document, Texture } from "@gltf-transform/core";
+import { type Document, type Property, PropertyType, type Texture } from "@gltf-transform/core";
 import { canonicalJson, sha256Hex } from "../../runtime/canonical.ts";
 import { sceneToChange } from "../../runtime/scene/copy.ts";
 
@@ -114,11 +115,43 @@ export function mergeImages(doc: Document, duplicates: ReadonlyMap<number, numbe
   for (const [repeat, kept] of [...duplicates].sort((a, b) => a[0] - b[0])) {
     const from = textures[repeat], to = textures[kept];
     if (!to.getName() && from.getName()) to.setName(from.getName());
+    keepImageNames(doc, from, to);
     for (const parent of from.listParents()) {
       if (parent.propertyType !== "Root") parent.swap(from, to);
     }
   }
   for (const repeat of duplicates.keys()) textures[repeat].dispose();
+}
+
+/** A material's core texture slots, as glTF-Transform names the references (and glTF the texture infos). */
+const SLOTS = new Set([
+  "baseColorTexture",
+  "metallicRoughnessTexture",
+  "normalTexture",
+  "occlusionTexture",
+  "emissiveTexture",
+]);
+
+/**
+ * Records, in the extras of each material whose slot samples `from` (a repeat merged into `to`), the
+ * name `from` had, when it differs from `to`'s: `extras.image_names.<slot>`. three.js gives every
+ * material sampling one image one texture named after it, so the repeat's name was nowhere (a packed
+ * `wood.001`, a rip's `HULL.TGA` beside `hull.tga`); the material's extras reach its `userData`, and
+ * Blender keeps them. `decode.gltf` gives the slot an image of that name back and drops the record.
+ * Slots of material extensions (clear coat…) are not recorded.
+ */
+function keepImageNames(doc: Document, from: Texture, to: Texture): void {
+  const name = from.getName();
+  if (!name.trim() || name === to.getName()) return;
+  for (const edge of doc.getGraph().listParentEdges(from)) {
+    const material = edge.getParent() as Property;
+    if (material.propertyType !== PropertyType.MATERIAL || !SLOTS.has(edge.getName())) continue;
+    const extras = material.getExtras() as Record<string, unknown>;
+    const own = extras.image_names;
+    // A user's own `image_names` of another shape is left alone.
+    if (own !== undefined && (typeof own !== "object" || own === null || Array.isArray(own))) continue;
+    material.setExtras({ ...extras, image_names: { ...own as object, [edge.getName()]: name } });
+  }
 }
 
 /** A texture's extras as canonical JSON; undefined when they have no JSON form (never merged then). */

@@ -139,14 +139,26 @@ Deno.test("two images differing by one byte stay two images and two textures", a
 });
 
 Deno.test("the output is the file a scene sharing one image from the start gives, byte for byte, and the same each time", async () => {
-  const repeated = texturedScene([{ name: "skin", image: SKIN }, { name: "skin.001", image: SKIN.slice() }]);
-  const shared = texturedScene([{ name: "skin", image: SKIN }, { name: "skin.001", image: SKIN }]);
+  // Repeats of one name: nothing to keep of the repeat (another name: the next test).
+  const repeated = texturedScene([{ name: "skin", image: SKIN }, { name: "skin", image: SKIN.slice() }]);
+  const shared = texturedScene([{ name: "skin", image: SKIN }, { name: "skin", image: SKIN }]);
   const [kept, copy] = shared.getRoot().listTextures();
   shared.getRoot().listMaterials()[1].setBaseColorTexture(kept);
   copy.dispose();
   const first = await exported(repeated);
   assert.deepEqual(first.bytes, (await exported(shared)).bytes);
   assert.deepEqual(first.bytes, (await exported(repeated)).bytes);
+});
+
+Deno.test("a repeat merged under another name keeps it in its material's extras.image_names, by slot", async () => {
+  const { json } = await exported(
+    texturedScene([{ name: "skin", image: SKIN }, { name: "SKIN.001", image: SKIN.slice() }]),
+  );
+  assert.equal(json.images.length, 1);
+  assert.deepEqual(json.materials.map((m: Json) => m.extras?.image_names), [
+    undefined,
+    { baseColorTexture: "SKIN.001" },
+  ]);
 });
 
 Deno.test("one image sampled two ways is one image and two textures", async () => {

@@ -14,7 +14,17 @@
  *
  * @module
  */
-import type { Document, ExtensionProperty, Mesh, Property, Skin } from "@gltf-transform/core";
+import {
+  type Document,
+  type ExtensionProperty,
+  type Material,
+  type Mesh,
+  type Property,
+  PropertyType,
+  type Skin,
+  type Texture,
+} from "@gltf-transform/core";
+import { keptByBlender } from "../../../../runtime/scene/derived_names.ts";
 import { fitBytes, MAX_NAME_BYTES } from "../../../../runtime/scene/unique_names.ts";
 import { ORIGINAL_NAME_KEYS } from "../../../../runtime/scene/written_json.ts";
 
@@ -75,7 +85,9 @@ export function restoreOriginalNames(doc: Document): string[] {
     const extras = property.getExtras() as Record<string, unknown>;
     const original = extras.name;
     if (typeof original !== "string" || original === "") continue;
-    if (!isRespelling(property.getName(), original) && !armatureNamed.has(property as Skin)) continue;
+    const respelt = isRespelling(property.getName(), original) ||
+      (property.propertyType === PropertyType.TEXTURE && isImageSpelling(property.getName(), original));
+    if (!respelt && !armatureNamed.has(property as Skin)) continue;
     restored.push(`'${property.getName()}' → '${original}'`);
     const { name: _, ...rest } = extras;
     // export.gltf keeps a mesh's, camera's or light's original as extras.mesh_name… too (three.js
@@ -84,7 +96,58 @@ export function restoreOriginalNames(doc: Document): string[] {
     property.setName(original).setExtras(rest);
   }
   for (const mesh of root.listMeshes()) restoreTargetNames(mesh, restored);
+  for (const material of root.listMaterials()) restoreImageNames(doc, material, restored);
   return restored;
+}
+
+/**
+ * Whether `name` is how `export.gltf` writes an image named `original` (v26): as Blender's exporter
+ * keeps it, `.png`/`.jpg` dropped and other dots `_` (`keptByBlender`: `wood.png` → `wood`,
+ * `cube.001` → `cube_001`), then cut or made unique as any name ({@link isRespelling}).
+ */
+function isImageSpelling(name: string, original: string): boolean {
+  const kept = keptByBlender(original);
+  return kept !== original && (name === fitBytes(kept, MAX_NAME_BYTES) || isRespelling(name, kept));
+}
+
+/** A material's core texture slots (glTF-Transform's names of the references), each with its setter. */
+const IMAGE_SLOTS: Record<string, (material: Material, texture: Texture) => void> = {
+  baseColorTexture: (m, t) => m.setBaseColorTexture(t),
+  metallicRoughnessTexture: (m, t) => m.setMetallicRoughnessTexture(t),
+  normalTexture: (m, t) => m.setNormalTexture(t),
+  occlusionTexture: (m, t) => m.setOcclusionTexture(t),
+  emissiveTexture: (m, t) => m.setEmissiveTexture(t),
+};
+
+/**
+ * A material's `extras.image_names` (`export.gltf` v46: the name of an image merged into another of
+ * the same bytes, by slot) restored: the slot samples an image of that name again (the same bytes,
+ * shared by every slot that named it), and the record is removed. A record naming a slot without an
+ * image, or not a string, is left as it is.
+ */
+function restoreImageNames(doc: Document, material: Material, restored: string[]): void {
+  const extras = material.getExtras() as Record<string, unknown>;
+  const names = extras.image_names;
+  if (!names || typeof names !== "object" || Array.isArray(names)) return;
+  const left: Record<string, unknown> = {};
+  for (const [slot, name] of Object.entries(names as Record<string, unknown>)) {
+    const edge = doc.getGraph().listChildEdges(material).find((e) => e.getName() === slot);
+    const texture = edge?.getChild() as Texture | undefined;
+    if (!Object.hasOwn(IMAGE_SLOTS, slot) || typeof name !== "string" || !texture) {
+      left[slot] = name;
+      continue;
+    }
+    if (texture.getName() === name) continue;
+    const twin = doc.getRoot().listTextures().find((t) =>
+      t.getName() === name && t.getImage() === texture.getImage() && t.getMimeType() === texture.getMimeType()
+    ) ?? doc.createTexture(name).setImage(texture.getImage()!).setMimeType(texture.getMimeType())
+      .setExtras({ ...texture.getExtras() });
+    // This slot alone: another slot of the material may sample the kept image under its own name.
+    IMAGE_SLOTS[slot](material, twin);
+    restored.push(`'${texture.getName()}' → '${name}' (${slot} of material '${material.getName()}')`);
+  }
+  const { image_names: _, ...rest } = extras;
+  material.setExtras(Object.keys(left).length ? { ...rest, image_names: left } : rest);
 }
 
 /**
