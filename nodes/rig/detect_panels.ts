@@ -74,7 +74,11 @@ export const rigDetectPanels = defineNode({
   // cut tab word, much smaller than the same-named panel it touches is a trim tab, warned
   // (detect_panels_twins.ts); named otherwise (`Elev_Left_` beside `Elevator_L`), a warning names both
   // readings. Held-out .3ds files: 361 silent misreads -> 116 misread, 0 silent.
-  version: 32,
+  // 33: nodes under a collision or shadow proxy group (`Collision`, `Colliders`, `UCX_Collision`,
+  // `…-colonly`, `Shadow`) are no panels, the group named in a warning (proxy_groups.ts: a group's
+  // boxes named as the objects were joined to the surfaces as pieces, hinges 4-38 degrees off, judged
+  // good); assimp's `$ColladaAutoName$_<n>` nodes are placeholders, searched by their meshes' names.
+  version: 33,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -22,6 +22,7 @@ import { PLACEHOLDER } from "./panel_names.ts";
 import { propSettings } from "./scene_setting.ts";
 import { cutReadings } from "./vocabulary_cuts.ts";
 import { cutTwinTabs } from "./detect_panels_twins.ts";
+import { isProxyGroupName, warnProxyGroups } from "./proxy_groups.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -54,6 +55,7 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const cuts = cutReadings(nodes.map(searchName), partnered);
   const read: NameReader = (name) => cuts.get(name)?.match ?? matchPanelName(name, partnered);
   const found = findCandidates(topLevelNodes(nodes), bones, read);
+  warnProxyGroups(topLevelNodes(nodes), (n) => !isPart(n) && read(searchName(n)) !== undefined, ctx);
   // A canard carrying an elevator is the fixed foreplane the elevator hangs on (a VariEze's).
   // An elevator already a part (an earlier run's pivot, a declared one) keeps its canard fixed on re-runs.
   const elevatorParts = nodes.filter((n) => getPart(n)?.kind === "elevator").map((node) => ({
@@ -225,7 +227,8 @@ function findCandidates(
   const movesGeometry = (node: Node) => bones.has(node) || hasGeometry(node);
   const out: Candidate[] = [];
   const visit = (node: Node, outer: Candidate | undefined) => {
-    if (isPart(node)) return;
+    // A `Collision` or `Shadow` group's nodes named as surfaces are their proxies (proxy_groups.ts).
+    if (isPart(node) || isProxyGroupName(node.getName())) return;
     const match = read(searchName(node));
     // Inside a panel only a trim tab is a panel of its own; a weak hint lets anything through.
     // An elevator inside a canard may be the canard's own (a fixed foreplane's; see canard_elevators.ts).

@@ -13,8 +13,13 @@
  */
 import type { Node } from "@gltf-transform/core";
 
-/** A node name that says nothing of what it is: empty, or a tool's `Component#3`, `Group 12`, `Node_4`. */
-export const PLACEHOLDER = /^\s*(?:(?:node|object|mesh|group|component|instance)[\s_#.-]*\d*)?\s*$/i;
+/**
+ * A node name that says nothing of what it is: empty, or a tool's `Component#3`, `Group 12`, `Node_4`,
+ * or assimp's `$ColladaAutoName$_7` (a COLLADA node with no id or sid: SketchUp's, whose object's
+ * name is left on its mesh).
+ */
+export const PLACEHOLDER =
+  /^\s*(?:(?:node|object|mesh|group|component|instance)[\s_#.-]*\d*|\$ColladaAutoName\$_\d+)?\s*$/i;
 
 /** Assimp's FBX pivot helper suffix (`_$AssimpFbx$_Translation`, `_$AssimpFbx$_PreRotation`, …). */
 const ASSIMP_HELPER = /_\$AssimpFbx\$_[A-Za-z]+$/;
