@@ -19,7 +19,7 @@ export function getPartgraphExtras(prop: Property): JsonObject {
  * A property's extras as an object to add keys to. glTF allows any JSON there; a value that is not
  * an object (an author's string, number or list) is kept under `value` rather than lost.
  */
-function extrasObject(prop: Property): JsonObject {
+export function extrasObject(prop: Property): JsonObject {
   const extras = prop.getExtras() as unknown as JsonValue;
   if (extras && typeof extras === "object" && !Array.isArray(extras)) return extras;
   return extras === undefined || extras === null ? {} : { value: extras };

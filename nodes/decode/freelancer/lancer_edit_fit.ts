@@ -21,6 +21,7 @@ import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { readCylLimits } from "./codec/cyl_limits.ts";
 import { conjugate, degrees, multiply, rotate, unit } from "./codec/transform.ts";
+import { extrasObject } from "../../../runtime/scene/extras.ts";
 
 /** Fits the resolved parts and their animations to LancerEdit's importer, warning about the rest. */
 export function fitForLancerEdit(
@@ -186,12 +187,6 @@ function slidesOut(keys: readonly number[], node: Node): boolean {
     const d = Math.hypot(...p);
     return p.every((c, i) => Math.abs((span[i] / length) * d - c) < 5e-5);
   });
-}
-
-/** The node's extras as an object (an edited file may hold anything there). */
-function extrasObject(node: Node): Record<string, JsonValue> {
-  const extras = node.getExtras() as JsonValue;
-  return extras && typeof extras === "object" && !Array.isArray(extras) ? extras : {};
 }
 
 function round(v: number): number {
