@@ -76,18 +76,30 @@ export function drawInstances(
       // An instance group places the copy once per item, each under a child node posed as the item
       // says; a plain instance places it under itself.
       const items = dsonNodes[i].instanceItems;
-      const size = nodes[t].listChildren().reduce((n, child) => n + subtreeSize(child), items ? 1 : 0);
+      const content = nodes[t].listChildren().reduce((n, child) => n + subtreeSize(child), 0);
+      // A place whose pivot is not the target's holds the content under one more node (pivotNode).
+      const pivoted = (own: PivotFrame) => content > 0 && !samePivot(own, dsonNodes[t]);
+      const cost = (item?: InstanceItem) =>
+        content + (item ? 1 : 0) + (pivoted(item ?? dsonNodes[i]) ? 1 : 0);
       // A scatter of more items than the bound leaves draws the items that fit, and says so.
-      const fit = size ? Math.floor(budget / size) : Infinity;
-      const drawn = items ? items.slice(0, fit) : fit >= 1 ? [undefined] : [];
+      const drawn: (InstanceItem | undefined)[] = [];
+      let spent = 0, asked = 0, full = false;
+      for (const item of items ?? [undefined]) {
+        const c = cost(item);
+        asked += c;
+        // The items drawn are the first ones: past the first that does not fit, none is.
+        full ||= spent + c > budget;
+        if (full) continue;
+        drawn.push(item);
+        spent += c;
+      }
       if (!drawn.length) {
         // An instance group without items draws nothing, as in Daz Studio; else the bound is passed.
-        const asked = size * (items?.length ?? 1);
         if (asked) {
           say(i, `would add ${asked} nodes, past the ${MAX_INSTANCE_NODES} instance copies a scene may hold`);
         }
       } else {
-        budget -= size * drawn.length;
+        budget -= spent;
         if (items && drawn.length < items.length) {
           const key = dsonNodes[i].key;
           warn(
@@ -101,14 +113,12 @@ export function drawInstances(
               "unreadable, read as no move, turn or scale",
           );
         }
-        const places = drawn.map((item) =>
-          pivotNode(
-            doc,
-            item ? itemNode(doc, nodes[i], dsonNodes[i], item) : nodes[i],
-            item ?? dsonNodes[i],
-            dsonNodes[t],
-          )
-        );
+        const places = drawn.map((item) => {
+          const place = item ? itemNode(doc, nodes[i], dsonNodes[i], item) : nodes[i];
+          return pivoted(item ?? dsonNodes[i])
+            ? pivotNode(doc, place, item ?? dsonNodes[i], dsonNodes[t])
+            : place;
+        });
         let modified = 0;
         for (const place of places) {
           // The target's own node is the copy's place: what hangs off it hangs off the place.
@@ -166,14 +176,7 @@ function itemNode(doc: Document, parent: Node, group: SceneNode, item: InstanceI
  * at its base) a child node carries `rest(own)⁻¹ · rest(target)` (before decode.dson v56 the copy was
  * off by that, silently).
  */
-function pivotNode(
-  doc: Document,
-  place: Node,
-  own: Pick<SceneNode, "centerPoint" | "orientation">,
-  target: Pick<SceneNode, "centerPoint" | "orientation">,
-): Node {
-  const same = (a: readonly number[], b: readonly number[]) => a.every((v, k) => Math.abs(v - b[k]) < 1e-9);
-  if (same(own.centerPoint, target.centerPoint) && same(own.orientation, target.orientation)) return place;
+function pivotNode(doc: Document, place: Node, own: PivotFrame, target: PivotFrame): Node {
   const m = mat4.multiply(mat4.create(), invertRest(restWorld(own)), restWorld(target));
   const t = mat4.getTranslation(vec3.create(), m), q = mat4.getRotation(quat.create(), m);
   quat.normalize(q, q);
@@ -182,6 +185,15 @@ function pivotNode(
     .setRotation([q[0], q[1], q[2], q[3]]);
   place.addChild(node);
   return node;
+}
+
+/** A node's rest frame: its centre point and orientation (cm, degrees). */
+type PivotFrame = Pick<SceneNode, "centerPoint" | "orientation">;
+
+/** Two rest frames are the same. */
+function samePivot(a: PivotFrame, b: PivotFrame): boolean {
+  const same = (u: readonly number[], v: readonly number[]) => u.every((x, k) => Math.abs(x - v[k]) < 1e-9);
+  return same(a.centerPoint, b.centerPoint) && same(a.orientation, b.orientation);
 }
 
 /** Nodes in the subtree of `node`, itself included. */

@@ -4,6 +4,8 @@
  * instance's or the target's centre point and orientation. Before decode.dson v56 a copy was placed
  * by the instance's rest frame against the target's, off by their difference, silently.
  */
+import assert from "node:assert/strict";
+import { MAX_INSTANCE_NODES } from "../../../../nodes/decode/dson/codec/instances.ts";
 import { decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
 import { type PivotCase, pivotCase } from "./pivot_instance_habits.ts";
 import { worldPositions } from "./posed_positions.ts";
@@ -62,4 +64,25 @@ Deno.test("dson instances of pivoted props, held-out seeds 15001-15040: the same
     judge,
     habits,
   );
+});
+
+Deno.test("dson instances of pivoted props: a scatter past the copy bound counts each item's pivot node and stays within it", async () => {
+  const seed = [...Array(40).keys()].map((k) => k + 1).find((s) =>
+    pivotCase(s).habits.includes("instance group")
+  )!;
+  const c = pivotCase(seed);
+  const nodes = (c.json.scene as { nodes: Record<string, unknown>[] }).nodes;
+  const scatter = nodes.find((n) => n.id === "Scatter")!;
+  const entry = (scatter.extra as Record<string, unknown>[]).find((e) =>
+    e.type === "studio/node/group_instance"
+  )!;
+  const count = MAX_INSTANCE_NODES;
+  // Every item's pivot at the origin, the target's not: each item adds its node, a pivot node and the content.
+  entry.instance_items = Array.from({ length: count }, (_, k) => ({ translation: [k, 0, 0] }));
+  const { scene, warnings } = await decodeJson(c.json, "Living Room.duf");
+  const said = warnings.find((w) => /items drawn/.test(w));
+  assert.ok(said, warnings.join("\n"));
+  const [, drawn] = /(\d+) of its (\d+) items drawn/.exec(said)!.map(Number);
+  assert.ok(drawn > 0 && drawn < count, said);
+  assert.ok(scene.getRoot().listNodes().length <= MAX_INSTANCE_NODES + nodes.length + 10);
 });
