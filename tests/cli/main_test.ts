@@ -79,14 +79,10 @@ Deno.test("manifest and verify: a build verifies, and a changed input is caught"
   assertEquals(Object.keys(recorded.writes), ["copy.bin"]);
   assert(Object.values(recorded.reads).every((d) => typeof d === "string" && d.length === 64));
   assert(recorded.tools.partgraph && recorded.tools["@gltf-transform/core"]);
-  const cwd = Deno.cwd();
-  Deno.chdir("/"); // manifests record paths relative to where the build ran
-  try {
-    const absolute = { ...recorded, graph: { ...recorded.graph, file: graph } };
-    await Deno.writeTextFile(manifest, JSON.stringify(absolute));
-  } finally {
-    Deno.chdir(cwd);
-  }
+  // Manifests record paths relative to where the build ran; an absolute graph path verifies from
+  // anywhere. (No Deno.chdir here: the working folder is shared by test modules run in parallel.)
+  const absolute = { ...recorded, graph: { ...recorded.graph, file: graph } };
+  await Deno.writeTextFile(manifest, JSON.stringify(absolute));
   const ok = await cli("verify", manifest, "--json");
   assertEquals(ok.code, EXIT.ok, ok.out + ok.err);
   await Deno.writeFile(src, new Uint8Array([1, 2, 3]));
