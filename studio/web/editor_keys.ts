@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The node editor's keys, Blender style: X/Delete deletes, Shift+D duplicates, F2 renames, Home
- * frames all and Numpad . the selection, Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo, Tab opens a
+ * frames all and Numpad . the selection, Shift+L arranges (the selection, or the whole graph),
+ * Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y) undo and redo, Tab opens a
  * node group (Tab on nothing goes back), Ctrl+G groups and Alt+G (Ctrl+Alt+G) ungroups. Without a
  * mouse: the arrows select the next node that way (PageDown/PageUp every node in turn), Shift+arrows
  * move the selection, Shift+PageDown/PageUp add to it (A all, Alt+A none), Enter goes to its parameters, C connects a wire
@@ -79,6 +80,8 @@ export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent
   } else if ((e.key === "c" || e.key === "C") && !mod && !e.altKey) {
     const editor = e.currentTarget as SVGElement | null;
     openConnect(ed, events, () => editor?.focus());
+  } else if (e.shiftKey && e.code === "KeyL" && !mod && !e.altKey) {
+    arrangeNodes(ed, events);
   } else if (e.key === "Home") {
     ed.frameAll();
   } else if (e.key === "F2") {
@@ -92,4 +95,21 @@ export function editorKey(ed: NodeEditor, events: EditorEvents, e: KeyboardEvent
     events.tab(group);
   } else return;
   e.preventDefault();
+}
+
+/**
+ * Arrange (Shift+L, the toolbar's Arrange): lays out the selected nodes (two or more), or else the
+ * whole graph, in columns along their wires (`arrange.ts`), one undo step; the whole graph is framed.
+ */
+export function arrangeNodes(ed: NodeEditor, events: EditorEvents): void {
+  const model = ed.model;
+  if (!model) return;
+  const ids = ed.selection.length > 1 ? ed.selection.slice() : [];
+  const what = ids.length ? `the ${ids.length} selected nodes` : "the graph";
+  const moved = model.arrange(ids);
+  if (!moved) return events.status(`Arrange: ${what} already arranged`);
+  if (ids.length) ed.render();
+  else ed.frameAll();
+  events.status(`Arranged ${what}: ${moved} node(s) moved (Ctrl+Z undoes)`);
+  events.changed();
 }

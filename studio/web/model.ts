@@ -33,6 +33,7 @@ import {
 } from "./graph_edits.ts";
 import { UndoableGraph } from "./undoable.ts";
 import { clearSpot, positionOf } from "./layout.ts";
+import { arrange } from "./arrange.ts";
 import { hiddenNodes, layOutBelow } from "./stacks.ts";
 import { INPUTS_ID, label, OUTPUTS_ID, type Shape, shapeOf, type Wire, wiresOf } from "./shapes.ts";
 
@@ -118,6 +119,28 @@ export class GraphModel extends UndoableGraph {
   /** A node's position. */
   position(id: string): [number, number] {
     return positionOf(this.graph, id);
+  }
+
+  /**
+   * Arrange (`arrange.ts`): lays nodes `ids` (every node when empty) out in columns along their wires,
+   * as one undo step that changes positions only. Returns how many nodes moved (none: no step).
+   */
+  arrange(ids: readonly string[]): number {
+    const wanted = new Set(ids);
+    const chosen = this.ids().filter((id) => !wanted.size || wanted.has(id));
+    const shapes = new Map(chosen.map((id) => [id, this.shape(id)]));
+    const placed = arrange({
+      ids: chosen,
+      wires: this.wires(),
+      at: (id) => this.position(id),
+      height: (id) => this.height(id),
+      socket: (id, name, side) =>
+        shapes.get(id)![side === "in" ? "inputs" : "outputs"].findIndex((s) => s.name === name),
+    });
+    const moved = chosen.filter((id) => placed.get(id)!.some((v, i) => v !== this.position(id)[i]));
+    if (!moved.length) return 0;
+    this.edit(() => moved.forEach((id) => this.setPosition(id, placed.get(id)!)), `arrange ${names(chosen)}`);
+    return moved.length;
   }
 
   /** Moves nodes (one undo step). */

@@ -15,6 +15,7 @@ import { type RunContext, runTop } from "./run_panel.ts";
 import { saveAll } from "./save.ts";
 import { noticeGone } from "./gone_notice.ts";
 import { followMoved } from "./moved_file.ts";
+import { arrangeNodes } from "./editor_keys.ts";
 import { setUpSearch } from "./search.ts";
 import { openStart } from "./start.ts";
 import { api, type Catalogue } from "./types.ts";
@@ -62,6 +63,7 @@ export async function setUp(page: PageParts): Promise<void> {
   $("undo").onclick = () => editor.history("undo");
   $("redo").onclick = () => editor.history("redo");
   $("frame").onclick = () => editor.frameAll();
+  $("arrange").onclick = () => arrangeNodes(editor, editor.events);
   previews.setUp(guarded);
   setUpSearch(() => nav.stack.length ? page.current().catalogue : page.catalogue, page.addFromSearch);
   selectTab("editor");
