@@ -124,13 +124,16 @@ export const exportGltf = defineNode({
   // v46: an image merged into another of the same bytes under another name keeps that name in the extras of
   // each material that sampled it (extras.image_names.<slot>), which three.js keeps as the material's userData
   // and decode.gltf v52 restores (held-out seeds 101-130: 29 of 193 image uses' originals unreachable -> 0).
-  version: 46,
+  // v47: a renamed property whose extras hold a `name` of their own (a material library's, a user's) keeps
+  // it, and its original goes to extras.original_name (before, kept nowhere: held-out image seeds 101-130,
+  // 3 of 200 uses' originals lost, and decode.gltf read the other name back where it shared the cut's bytes).
+  version: 47,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
     "as rig.report names it; an image name's dots are written `_` (Blender's exporter cuts a name at its last dot); " +
     "clashing node (then scene) names get unique `<name>_<n>` spellings, as rig.report names them, and so do " +
-    "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name (a mesh's, camera's or light's also as extras.mesh_name, camera_name or light_name, which three.js keeps in the userData of the object it makes: it gives userData.name the node's); " +
+    "repeated mesh, material, image, animation, skin, camera and light names (each kind on its own), the original kept as extras.name (as extras.original_name where the extras have a name of their own; a mesh's, camera's or light's also as extras.mesh_name, camera_name or light_name, which three.js keeps in the userData of the object it makes: it gives userData.name the node's); " +
     "no name is written longer than Blender's 63 bytes of UTF-8 (cut at a character boundary, unique within them, the original kept likewise), " +
     "each mesh's morph target names are written within 63 bytes and unique, and a skin whose bones hang from the scene root " +
     "is named apart from the nodes (Blender names an armature object after it), as is a mesh Blender puts on an object of its own " +

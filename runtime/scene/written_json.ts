@@ -24,6 +24,13 @@ export const ORIGINAL_NAME_KEYS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The extras key a renamed property keeps its original under when its extras hold a `name` of their own
+ * (a material library's, a user's), which `extras.name` would overwrite: three.js keeps it in the
+ * object's `userData` as it is, and `decode.gltf` restores the name from it.
+ */
+export const ORIGINAL_NAME_KEY = "original_name";
+
+/**
  * The JSON a file is written from: `json` with the pinned generator and, when `names` are given, the
  * names of `exportNames` (`unique_names.ts`); a property renamed so records its own name as
  * `extras.name` (where three.js's loader keeps a name it changed, and `decode.gltf` restores it from),
@@ -52,8 +59,10 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
       if (!name || owner.name === name) return;
       renamed ??= owners.slice();
       const extras = owner.extras ?? {};
-      // A blank name (whitespace only) is no name to restore: the derived one stands for it.
-      const named = typeof owner.name === "string" && !isBlankName(owner.name) && !("name" in extras)
+      // A blank name (whitespace only) is no name to restore: the derived one stands for it. Extras with
+      // a `name` of their own (a library's, a user's) keep it: the original goes under ORIGINAL_NAME_KEY.
+      const keep = typeof owner.name === "string" && !isBlankName(owner.name);
+      const named = keep && !("name" in extras)
         ? sortKeysDeep({
           ...extras,
           name: owner.name,
@@ -62,6 +71,8 @@ export function outputJson(json: GLTF.IGLTF, generator: string, names: ExportNam
           string,
           unknown
         >
+        : keep && !(ORIGINAL_NAME_KEY in extras) && extras.name !== owner.name
+        ? sortKeysDeep({ ...extras, [ORIGINAL_NAME_KEY]: owner.name }) as Record<string, unknown>
         : owner.extras;
       renamed[i] = named ? { ...owner, name, extras: named } : { ...owner, name };
     });

@@ -78,7 +78,8 @@ Deno.test("distinct names are written as they are, and an extras.name of the use
   assertEquals(materials[2], {
     ...materials[2],
     name: "Paint_1",
-    extras: { name: "paint of the second kit", zone: 2 },
+    // The user's name stays; the original goes beside it (v47), where three.js and decode.gltf find it.
+    extras: { name: "paint of the second kit", original_name: "Paint", zone: 2 },
   });
 });
 

@@ -26,7 +26,7 @@ import {
 } from "@gltf-transform/core";
 import { keptByBlender } from "../../../../runtime/scene/derived_names.ts";
 import { fitBytes, MAX_NAME_BYTES } from "../../../../runtime/scene/unique_names.ts";
-import { ORIGINAL_NAME_KEYS } from "../../../../runtime/scene/written_json.ts";
+import { ORIGINAL_NAME_KEY, ORIGINAL_NAME_KEYS } from "../../../../runtime/scene/written_json.ts";
 
 /** A name as three.js's loader spells it (`PropertyBinding.sanitizeNodeName`). */
 function sanitised(name: string): string {
@@ -83,6 +83,7 @@ export function restoreOriginalNames(doc: Document): string[] {
   const armatureNamed = new Set(root.listSkins().filter(namedAfterItsArmature));
   for (const property of properties) {
     const extras = property.getExtras() as Record<string, unknown>;
+    if (restoreFromOriginalName(property, extras, restored)) continue;
     const original = extras.name;
     if (typeof original !== "string" || original === "") continue;
     const respelt = isRespelling(property.getName(), original) ||
@@ -98,6 +99,29 @@ export function restoreOriginalNames(doc: Document): string[] {
   for (const mesh of root.listMeshes()) restoreTargetNames(mesh, restored);
   for (const material of root.listMaterials()) restoreImageNames(doc, material, restored);
   return restored;
+}
+
+/**
+ * A name restored from `extras.original_name` (`export.gltf` v47 keeps a renamed property's original
+ * there when its extras hold a `name` of their own, which is left as it is), when the name is a
+ * respelling of it; the key goes. False when there is none to restore from.
+ */
+function restoreFromOriginalName(
+  property: Property | ExtensionProperty,
+  extras: Record<string, unknown>,
+  restored: string[],
+): boolean {
+  const original = extras[ORIGINAL_NAME_KEY];
+  if (typeof original !== "string" || original === "") return false;
+  const name = property.getName();
+  const respelt = isRespelling(name, original) ||
+    (property.propertyType === PropertyType.TEXTURE && isImageSpelling(name, original));
+  if (!respelt) return false;
+  restored.push(`'${name}' → '${original}'`);
+  const { [ORIGINAL_NAME_KEY]: _, ...rest } = extras;
+  for (const key of Object.values(ORIGINAL_NAME_KEYS)) if (rest[key] === original) delete rest[key];
+  property.setName(original).setExtras(rest);
+  return true;
 }
 
 /**
