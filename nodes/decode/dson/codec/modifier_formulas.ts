@@ -60,6 +60,7 @@ export function evaluateFormulas(
   );
   // A fitted item's formulas may read its body's values (a follower morph): bodies first.
   const bodies = new BodyValues(targets);
+  const rigMoved = new Set<number>(); // nodes whose centres a mesh's formulas moved
   for (const mesh of bodies.order([...valuesByMesh.keys()])) {
     const values = valuesByMesh.get(mesh)!;
     const parts = meshes.parts[mesh];
@@ -86,8 +87,12 @@ export function evaluateFormulas(
       nodes.list,
       new Set([...drivenValues(values), ...byDefinitions]),
       done.channelValue,
+      rigMoved,
     );
-    for (const [n, moved] of rig.nodes) nodes.list[n] = { ...nodes.list[n], ...moved };
+    for (const [n, moved] of rig.nodes) {
+      nodes.list[n] = { ...nodes.list[n], ...moved };
+      rigMoved.add(n);
+    }
     for (const key of rig.evaluated) evaluated.add(key);
     if (rig.dials.size) parts.rigDials = Object.fromEntries(rig.dials);
     if (done.limited.length) warnLimited(targets, done.limited);

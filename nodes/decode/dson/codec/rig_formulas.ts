@@ -38,6 +38,7 @@ export interface RigResult {
  * Evaluates the formulas of `values` (one mesh's modifiers) driving a joint centre or end point of
  * the mesh's figure, at the modifier values `valueOf` gives (the formula graph's; undefined: not
  * known there) or, for a modifier nothing drives (`driven` holds those some formula does), its dial.
+ * Nodes in `moved` (another mesh's formulas moved them) are left alone.
  *
  * @example
  * ```ts
@@ -50,6 +51,7 @@ export function evaluateRigFormulas(
   nodes: readonly SceneNode[],
   driven: ReadonlySet<string>,
   valueOf: (id: string) => number | undefined = () => undefined,
+  moved: ReadonlySet<number> = new Set(),
 ): RigResult {
   // `node?kind/axis` → its formulas' results (undefined: one is not evaluable) and their keys.
   const channels = new Map<
@@ -77,7 +79,8 @@ export function evaluateRigFormulas(
       const bone = bones(id, "rotation/x");
       const key = `${bone?.node ?? id}?${match[1]}/${match[2]}`;
       if (channels.has(key) && channels.get(key) === undefined) return;
-      if (!bone || bone.follows) return channels.set(key, undefined);
+      // A node another mesh's formulas moved already: its sum is not known here (left as said).
+      if (!bone || bone.follows || moved.has(bone.node)) return channels.set(key, undefined);
       const result = run(formula.operations, read);
       const stage = formula.stage === undefined || formula.stage === "sum"
         ? "sum"

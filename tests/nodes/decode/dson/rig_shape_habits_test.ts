@@ -65,3 +65,42 @@ Deno.test("dson body shapes moving joint centres: a shape preset changing the di
     moved.warnings.join("\n"),
   );
 });
+
+Deno.test("dson body shapes moving joint centres: a second figure of the same file, its shape not dialled, keeps the base centres", async () => {
+  const seed = [...Array(40).keys()].map((k) => k + 1).find((s) => {
+    const c = rigShapeCase(s);
+    return !c.habits.length &&
+      [...c.joints.values()].some((p, b) => Math.abs(p[1] - b * 50 / c.joints.size) > 0.01);
+  })!;
+  const c = rigShapeCase(seed);
+  const scene = c.json.scene as { nodes: Record<string, unknown>[]; modifiers: Record<string, unknown>[] };
+  scene.nodes.push({
+    id: "Genesis8Female-2",
+    url: "#Genesis8Female",
+    name: "Genesis8Female",
+    translation: [{ id: "x", value: 300 }],
+    geometries: [{ id: "Genesis8Female_geo-2", url: "#Genesis8Female_geo" }],
+  });
+  scene.modifiers.push({ id: "SkinBinding-2", url: "#SkinBinding", parent: "#Genesis8Female_geo-2" });
+  const { scene: doc } = await decodeJson(c.json, "Two Figures.duf");
+  const library = (c.json.node_library as { id: string; type: string; center_point?: { value: number }[] }[])
+    .filter((n) => n.type === "bone");
+  let first = 0, second = 0;
+  for (const node of doc.getRoot().listNodes()) {
+    const bone = library.find((b) => node.getName() === b.id);
+    if (!bone) continue;
+    const at = node.getWorldTranslation().map((v) => v * 100);
+    if (at[0] > 150) {
+      // The second figure, unposed shape: its joints turn about the base centres. Its root bone's
+      // centre is the base one, 300 cm along x.
+      if (bone.id.endsWith("bone0")) assert.ok(Math.hypot(at[0] - 300, at[1], at[2]) < 1e-3, `${at}`);
+      second++;
+    } else {
+      const want = c.joints.get(bone.id)!;
+      assert.ok(Math.hypot(...at.map((v, a) => v - want[a])) < 1e-3, `${bone.id} ${at} ${want}`);
+      first++;
+    }
+  }
+  assert.equal(first, library.length);
+  assert.equal(second, library.length);
+});
