@@ -10,8 +10,9 @@
  * decode's formula graph gives it, else its own dial when nothing drives it), and `add`, `sub`,
  * `mult`, `div`. A channel with any other formula (a spline, a bone channel read, an alias, a value
  * driven by a formula not evaluated) keeps its written value and stays in the "not evaluated"
- * warning, as does a centre of a node that follows another (a conformed item's bone: its target's
- * frame moves it). Before decode.dson v57 every such formula was left in that warning: the joints
+ * warning. A centre of a node that follows another (a fitted item's bone named as its body's)
+ * changes nothing drawn: such a node takes its target's movement from rest (`conform_follow.ts`),
+ * about the target's centre, whatever its own; its formulas are counted as evaluated and left. Before decode.dson v57 every such formula was left in that warning: the joints
  * stood at the base figure's centres under a morphed body.
  *
  * @module
@@ -66,6 +67,7 @@ export function evaluateRigFormulas(
     if (value !== undefined) dials.set(id, value);
     return value;
   };
+  const out: RigResult = { nodes: new Map(), evaluated: new Set(), dials };
   for (const { entry } of values.values()) {
     const formulas = entry.value.formulas;
     if (!Array.isArray(formulas)) continue;
@@ -80,7 +82,8 @@ export function evaluateRigFormulas(
       const key = `${bone?.node ?? id}?${match[1]}/${match[2]}`;
       if (channels.has(key) && channels.get(key) === undefined) return;
       // A node another mesh's formulas moved already: its sum is not known here (left as said).
-      if (!bone || bone.follows || moved.has(bone.node)) return channels.set(key, undefined);
+      if (bone?.follows) return out.evaluated.add(formulaKey(entry, k));
+      if (!bone || moved.has(bone.node)) return channels.set(key, undefined);
       const result = run(formula.operations, read);
       const stage = formula.stage === undefined || formula.stage === "sum"
         ? "sum"
@@ -96,7 +99,6 @@ export function evaluateRigFormulas(
       channels.set(key, channel);
     });
   }
-  const out: RigResult = { nodes: new Map(), evaluated: new Set(), dials };
   for (const channel of channels.values()) {
     if (!channel) continue;
     const node = nodes[channel.node];

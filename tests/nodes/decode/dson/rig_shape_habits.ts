@@ -27,6 +27,8 @@ export interface RigShapeCase {
   readonly joints: ReadonlyMap<string, readonly number[]>;
   /** The base mesh's vertices where the posed skin draws them (cm). */
   readonly vertices: readonly (readonly number[])[];
+  /** Each bone's world transform as Daz poses it (cm), by bone index. */
+  readonly worlds: readonly M4[];
   readonly habits: readonly string[];
 }
 
@@ -48,7 +50,8 @@ function euler(d: readonly number[], order: string): M4 {
 }
 const shift = (t: readonly number[]): M4 => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, t[0], t[1], t[2], 1];
 const transpose = (m: M4): M4 => [0, 1, 2, 3].flatMap((c) => [0, 1, 2, 3].map((r) => m[r * 4 + c]));
-const point = (m: M4, p: readonly number[]) =>
+/** `m · p` for a point. */
+export const point = (m: M4, p: readonly number[]) =>
   [0, 1, 2].map((r) => m[r] * p[0] + m[4 + r] * p[1] + m[8 + r] * p[2] + m[12 + r]);
 
 /** The case of `seed`. */
@@ -207,5 +210,5 @@ export function rigShapeCase(seed: number): RigShapeCase {
     });
     return out;
   });
-  return { seed, json, joints, vertices, habits: [...habits] };
+  return { seed, json, joints, vertices, worlds, habits: [...habits] };
 }
