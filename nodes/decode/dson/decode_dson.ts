@@ -292,7 +292,7 @@ export const decodeDson = defineNode({
   // as not evaluated: `rig_shape_habits.ts` seeds 1-40 40 of 40 wrong, held-out 16001-16040 39 of
   // 40 -> 0). Other forms stay warned; a fitted item's bones named as its body's follow the body's
   // movement about the body's centres, so their own centre formulas change nothing drawn and are
-  // not warned. A centre two meshes' formulas move is left to neither (warned).
+  // not warned. A centre a second mesh's formulas also move keeps the first's result (the second's warned).
   version: 57,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
