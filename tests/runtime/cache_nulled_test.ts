@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { Document } from "@gltf-transform/core";
 import { createRegistry, runGraph } from "../../mod.ts";
 import { defineNode, type Plugin } from "../../runtime/node.ts";
+import type { GraphFile } from "../../runtime/graph.ts";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { nulledRecord } from "../../runtime/scene/nulled_record.ts";
 import { decodeValue, encodeValue } from "../../runtime/cache/codec.ts";
@@ -66,11 +67,11 @@ const copyNode = defineNode({
   run: ({ inputs }) => ({ scene: copyScene(inputs.scene) }),
 });
 
-const plugin: Plugin = { name: "nan-test", nodes: [nanNode, copyNode] };
+const plugin: Plugin = { nodes: [nanNode, copyNode] };
 const registry = createRegistry().register(plugin);
 
 /** nan → (copy →) export, its name a graph input: a new name re-runs the export alone. */
-const graph = (copied: boolean) => ({
+const graph = (copied: boolean): GraphFile => ({
   version: 1,
   inputs: { seed: { type: "number", default: 1 }, name: { type: "string", default: "a" } },
   nodes: {
