@@ -171,7 +171,10 @@ export const rigFitHinge = defineNode({
   // one object fit as a two-blade rotor about the centre line (wrong and good); groups that turn onto
   // themselves by a third of a turn or less (no one blade does) are split. glued_twins.ts held-out seeds
   // 101-170 (seven families): not rigged as their own part 50 of 70 (10 of them good) -> 0.
-  version: 54,
+  // 55: levels of detail of a surface drawn at one place (`Plane_LOD1/Aileron_L`, `SM_Aileron_L_LOD2`)
+  // that disagree turn about the first level's hinge (lod_levels.ts); they were fitted together as
+  // pieces and a coarse level (a plate, a box) pulled every level's hinge off, judged good.
+  version: 55,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

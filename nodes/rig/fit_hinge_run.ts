@@ -23,6 +23,7 @@ import {
   unionOfPieces,
 } from "./surface_pieces.ts";
 import { sidesOffWhole } from "./whole_sides.ts";
+import { firstLevel, overlapWords } from "./lod_levels.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
@@ -133,28 +134,25 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   // Pieces of one surface (split by material, or into skins) turn about the whole's hinge.
   for (const group of pieceGroups([...fits.keys()], (n) => fits.get(n)!, (n) => boxes.get(n)!, kindOf)) {
     // Each piece was gathered once to be fitted and is again here (not kept: see `geometry` above).
-    const pieces = group.map((node) => gatherPanel(scene, node, poses));
+    // Levels of detail drawn at one place take the first level's hinge (lod_levels.ts).
+    const first = firstLevel(group);
+    const pieces = first.map((node) => gatherPanel(scene, node, poses));
     const union = unionOfPieces(pieces);
     const fitWhole = (edge: HingeEdge) =>
       fitHinge(union.positions, union.count, { ...options, edge }, union.triangles);
     let whole = fitWhole(KIND_SPECS[kindOf(group[0]) as PanelKind].edge);
     if (whole.collinear) continue;
-    const rule = hingeRule(group[0], whole, body, fitWhole);
+    const rule = hingeRule(first[0], whole, body, fitWhole);
     if (rule.rule === "all_moving") whole = fitWhole("quarter");
     if (group.every((node) => agreesWithWhole(fits.get(node)!, whole))) continue;
     const names = group.map((node) => `'${node.getName()}'`).join(", ");
-    const why = `fitted as one surface with its other pieces (${names}): they lie over each other, ` +
-      "and a piece alone hinges off the whole surface's line";
+    const { why, warning } = overlapWords(group, names, kindOf(group[0]));
     for (const node of group) {
       fits.set(node, onWholeSurface(fits.get(node)!, whole));
       offWhole.delete(node); // its own sides were judged against a piece's line, not the surface's
       rules.set(node, { rule: rule.rule, why: rule.why ? `${rule.why}; ${why}` : why, weak: rule.weak });
     }
-    ctx.warn(
-      `panels ${names} (${kindOf(group[0])}) are pieces of one surface (split by material, or into ` +
-        "skins?): each alone gave a different hinge, so all turn about the whole surface's",
-      { panels: group.map((node) => node.getName()) },
-    );
+    ctx.warn(warning, { panels: group.map((node) => node.getName()) });
   }
   // Split drag-rudder halves share one hinge: the whole surface's (split_halves.ts).
   for (const [a, b] of splitHalfPairs(fits, kindOf)) {
