@@ -20,6 +20,7 @@ import { editorKey } from "./editor_keys.ts";
 import { pointerDown, wheel } from "./editor_pointer.ts";
 import { wirePath } from "./wire_clip.ts";
 import { type Drawn, kept, overlaps, reconcile } from "./redraw.ts";
+import { SocketRows } from "./socket_rows.ts";
 
 // The node states and the stale badge's tooltip are drawn in node_svg.ts; the page knows them from here.
 export { type NodeState, STALE_BADGE } from "./node_svg.ts";
@@ -141,26 +142,33 @@ export class NodeEditor {
     if (this.layer.getAttribute("transform") !== transform) this.layer.setAttribute("transform", transform);
     // One set, not a list per wire: a generated graph of thousands of nodes redraws in time.
     const ids = model.ids();
-    const shapes = new Map(ids.map((id) => [id, model.shape(id)]));
+    // Shapes only of what is drawn; what is in view is found from socket rows by kind of node.
+    const rows = new SocketRows(model);
+    const shapes = new Map<string, Shape>();
+    const shapeOf = (id: string) => shapes.get(id) ?? shapes.set(id, model.shape(id)).get(id)!;
+    const socketAt = (id: string, socket: string, side: "in" | "out"): [number, number] => {
+      const i = rows.row(id, socket, side);
+      const [x, y] = model.position(id);
+      return [x + (side === "in" ? 0 : WIDTH), y + (i < 0 ? HEADER / 2 : HEADER + 14 + i * ROW)];
+    };
     const issuePaths = new Set(this.issues.map((i) => i.path));
     const { width, height } = this.size.width ? this.size : this.measure();
     const box = drawnBox(this.view, width, height, ids.length);
     this.culled = box !== undefined;
     const wires: Drawn[] = [];
     const drawnNow = new Set<string>();
+    const known = new Set(ids);
     for (const wire of model.wires()) {
-      const from = shapes.get(wire.from);
-      if (!from) continue;
-      const start = this.socketAt(wire.from, wire.fromSocket, "out", shapes);
-      const end = this.socketAt(wire.to, wire.toSocket, "in", shapes);
+      if (!known.has(wire.from)) continue;
+      const start = socketAt(wire.from, wire.fromSocket, "out");
+      const end = socketAt(wire.to, wire.toSocket, "in");
       if (box && !overlaps(box, start, end)) continue;
+      const from = shapeOf(wire.from);
       const type = from.outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
       const d = wirePath(start, end, box);
       if (!d) continue; // a long wire that only passes by the drawn box
       const attrs = {
-        class: `wire${
-          wireIsWrong(wire, (id) => shapes.get(id) ?? model.shape(id), issuePaths) ? " bad" : ""
-        }`,
+        class: `wire${wireIsWrong(wire, shapeOf, issuePaths) ? " bad" : ""}`,
         d,
         stroke: SOCKET_COLOURS[type] ?? "#888",
         "data-wire": `${wire.from}.${wire.fromSocket}->${wire.to}.${wire.toSocket}`,
@@ -181,9 +189,8 @@ export class NodeEditor {
     this.drawn.clear();
     for (const id of ids) {
       const at = model.position(id);
-      const shape = shapes.get(id)!;
-      const height = HEADER + Math.max(shape.inputs.length, shape.outputs.length) * ROW + 8;
-      if (box && !overlaps(box, at, [at[0] + WIDTH, at[1] + height])) continue;
+      if (box && !overlaps(box, at, [at[0] + WIDTH, at[1] + rows.height(id)])) continue;
+      const shape = shapeOf(id);
       const look = {
         at,
         selected: selected.has(id),

@@ -33,6 +33,15 @@ export class UndoableGraph {
     layoutMissing(this.graph);
     // The layout of a graph without positions is part of the graph as opened, not an unsaved edit.
     this.saved = canonical(this.graph);
+    this.knownSaved(JSON.stringify(this.graph));
+  }
+
+  /**
+   * Records that the graph whose JSON is `json` is the saved one, so the next {@link dirty} need not
+   * sort every key to learn it (opening a 20,000-node graph did, 0.1–0.3 s).
+   */
+  private knownSaved(json: string): void {
+    this.dirtyFor = { json, saved: this.saved, dirty: false };
   }
 
   /**
@@ -67,6 +76,7 @@ export class UndoableGraph {
   /** Records that `graph` (this graph as it was posted, JSON) is now the file's content. */
   markSaved(graph: string = JSON.stringify(this.graph)): void {
     this.saved = canonical(JSON.parse(graph));
+    this.knownSaved(graph);
   }
 
   /** Records the current graph for undo; call before every edit. */
@@ -110,6 +120,7 @@ export class UndoableGraph {
     this.graph = graph;
     layoutMissing(this.graph);
     this.saved = canonical(this.graph);
+    this.knownSaved(JSON.stringify(this.graph));
   }
 
   /** How many edits Undo (or Redo) can step through. */
