@@ -17,7 +17,7 @@ import { type ApiContext, HttpError } from "./api_context.ts";
 import { isGraphBytes, refuseHidden } from "./file_rules.ts";
 import { formatGraph } from "./format.ts";
 import { check } from "./graph_check.ts";
-import { sameDigestFiles } from "./moved.ts";
+import { type LikelyMove, likelyMoves, sameDigestFiles } from "./moved.ts";
 import { type Unreadable, unreadable } from "./unreadable.ts";
 
 /** What the page posts to `/api/save`. */
@@ -33,6 +33,8 @@ export type SaveAnswer =
     deleted?: true;
     /** A deleted file's bytes as the page opened them are now at these paths (moved, renamed). */
     movedTo?: string[];
+    /** None has those bytes: graph files that look like it, moved and edited since (`moved.ts`). */
+    movedLike?: LikelyMove[];
     /** The file is not JSON now (`conflict`: it has merge-conflict markers); `digest` is its bytes'. */
     unreadable?: "conflict" | "damaged";
     digest?: string;
@@ -79,11 +81,13 @@ export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer>
     // Deleted or moved (a branch switched, a clean-up) since the page opened it: not made again unasked.
     // A file of the same bytes elsewhere is where it went (git mv, a file manager): the page offers it.
     const movedTo = await sameDigestFiles(ctx.sandbox, body.base, abs);
+    const movedLike = movedTo.length ? [] : await likelyMoves(ctx.sandbox, body.graph, abs);
     return {
       error: `${shown} was deleted or moved on disk since this page opened it: not written again`,
       changed: true,
       deleted: true,
       ...(movedTo.length ? { movedTo } : {}),
+      ...(movedLike.length ? { movedLike } : {}),
     };
   }
   if (body.base !== undefined && old !== undefined && !damaged && fileDigest(old) !== body.base) {

@@ -62,6 +62,10 @@ async function saveChanged(ctx: SaveContext): Promise<void> {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
     const saved = model.hasFile ? await saveOver(model) : await saveFirst(model);
+    if (saved && typeof saved === "object" && "compare" in saved) {
+      kept.push(saved.compare);
+      continue;
+    }
     if (!saved || saved === "deleted" || saved === "unreadable") {
       kept.push(
         saved === "deleted"
@@ -101,7 +105,9 @@ async function saveChanged(ctx: SaveContext): Promise<void> {
  * (another tab saved it, an editor or git wrote it) or is gone: then asks, and undefined (or
  * "deleted") when kept.
  */
-async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | "unreadable" | undefined> {
+async function saveOver(
+  model: GraphModel,
+): Promise<SavedFile | "deleted" | "unreadable" | Compare | undefined> {
   const post = (base?: string) =>
     fetch("/api/save", {
       method: "POST",
@@ -125,6 +131,9 @@ async function saveOver(model: GraphModel): Promise<SavedFile | "deleted" | "unr
     const moved = await saveMoved(model, answer);
     // Refused there (that file changed since the question): the old path is not offered instead.
     if (moved) return moved === "refused" ? "deleted" : moved;
+  } else if (response.status === 409 && answer.deleted && answer.movedLike?.length) {
+    const compare = compareMoved(model, answer);
+    if (compare) return compare;
   }
   if (response.status === 409 && answer.changed && !answer.unreadable) {
     const ask = answer.deleted
@@ -182,4 +191,33 @@ async function saveFirst(model: GraphModel): Promise<SavedFile | undefined> {
 /** True when an open graph uses the graph file `path` as a node group. */
 function usedAsGroup(models: Map<string, GraphModel>, path: string): boolean {
   return [...models.values()].some((m) => [...m.groups.keys()].some((rel) => joinPath(m.path, rel) === path));
+}
+
+/** A Save that opened a likely new home of a moved file to compare: what the status bar says. */
+interface Compare {
+  readonly compare: string;
+}
+
+/**
+ * The file `model` was opened from is gone and no file has its bytes, but graph files look like it
+ * (`answer.movedLike`: the same name, most of its nodes — moved and edited since, by git or by hand):
+ * asks whether to open the likeliest in a new tab to compare. Nothing is written anywhere (saving
+ * this page's graph over it would lose the edits made there); undefined when the user says no, and
+ * Save then asks whether to write the old path again.
+ */
+function compareMoved(
+  model: GraphModel,
+  answer: { error: string; movedLike: { path: string; why: string }[] },
+): Compare | undefined {
+  const [best, ...more] = answer.movedLike;
+  const also = more.length ? `\n\nAlso like it: ${more.map((m) => `${m.path} (${m.why})`).join(", ")}.` : "";
+  const ask = `${answer.error}.\n\nNo file has the bytes this page opened, but ${best.path} looks like it ` +
+    `(${best.why}): moved and edited since?${also}\n\nOK opens ${best.path} in a new tab to compare ` +
+    `(nothing is written; this page keeps its edits); Cancel asks whether to write ${model.path} again.`;
+  if (!confirm(ask)) return undefined;
+  open(`?graph=${encodeURIComponent(best.path)}`, "_blank");
+  return {
+    compare: `${model.path} was deleted or moved on disk; ${best.path} looks like it, edited since ` +
+      `(${best.why}): opened in a new tab to compare, nothing written (this page keeps its edits)`,
+  };
 }
