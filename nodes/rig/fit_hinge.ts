@@ -174,7 +174,9 @@ export const rigFitHinge = defineNode({
   // 55: levels of detail of a surface drawn at one place (`Plane_LOD1/Aileron_L`, `SM_Aileron_L_LOD2`)
   // that disagree turn about the first level's hinge (lod_levels.ts); they were fitted together as
   // pieces and a coarse level (a plate, a box) pulled every level's hinge off, judged good.
-  version: 55,
+  // 56: the "auto" frame reads a placeholder node's (`$ColladaAutoName$_7`, `Component#3`) hints from its
+  // mesh's name, as name search does (frame_cloud.ts): assimp's COLLADA files gave no left/right names.
+  version: 56,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -13,6 +13,7 @@ import { gatherSkinnedRest } from "./bone_geometry.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
 import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
 import { firstCopyApart } from "./copies.ts";
+import { panelName } from "./panel_names.ts";
 
 const NOSE_TOKENS: ReadonlySet<string> = new Set([
   "nose",
@@ -132,7 +133,8 @@ function hintsOf(node: Node): Hints {
     fin: false,
   };
   for (let at: Node | null = node; at; at = at.getParentNode()) {
-    const name = at.getName();
+    // A placeholder node (`$ColladaAutoName$_7`, `Component#3`) is called by its mesh's name.
+    const name = panelName(at).name;
     if (!name || isRigHelperName(name)) continue;
     const tokens = tokenize(name);
     out.kind ??= classifyPanelName(name);

@@ -5,8 +5,9 @@
  * `Collision`/`Shadow` group's boxes or flattened copies named as the objects were taken for pieces of
  * the surfaces (or copies) and pulled every hinge off (held-out seeds 1001–1030: 480 of 480 surfaces of
  * the four group habits wrong, 468 judged good; after, 0), and `$ColladaAutoName$_<n>` nodes hid every
- * surface (120 of 120 missed; after, 4 of 120 wrong in one file whose frame "auto" found unsure, all
- * weak and warned). Seeds 1–2 here.
+ * surface (120 of 120 missed; after, 0: rig.fit_hinge v56's "auto" frame reads their meshes' left/right
+ * names too — with v33 alone, 4 of 120 were wrong, weak, in one file whose frame was unsure). Seeds 1–2
+ * here.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
