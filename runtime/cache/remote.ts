@@ -11,6 +11,16 @@
  * @module
  */
 import { sha256Hex } from "../canonical.ts";
+import {
+  basicAuth,
+  isHtml,
+  readLimited,
+  retryAfterMs,
+  secretsOf,
+  withoutCredentials,
+} from "./remote_http.ts";
+
+export { withoutCredentials };
 
 /** Options of {@link RemoteCache}. */
 export interface RemoteCacheOptions {
@@ -26,8 +36,13 @@ export interface RemoteCacheOptions {
    * slow link arrives, where a stalled or trickling one is given up on.
    */
   readonly timeoutMs?: number;
-  /** Retries after a network error, a timeout or a 5xx answer (default 2). */
+  /** Retries after a network error, a timeout, a 5xx or a 429 answer (default 2). */
   readonly retries?: number;
+  /**
+   * The longest `Retry-After` of a busy server (429, 503) waited out before a retry, in milliseconds
+   * (default: the time limit); a server asking for longer is given up on at once, not waited for.
+   */
+  readonly retryAfterLimitMs?: number;
   /**
    * Receives each degradation warning once (default: printed on stderr), with its kind (`down`,
    * `corrupt`, `oversized`, …), by which clients in several workers can be told apart from repeats.
@@ -43,6 +58,9 @@ export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
 
 /** The slowest transfer a request waits for (1 MB/s), on top of its time limit. */
 const SLOWEST_BYTES_PER_MS = 1_000;
+
+/** Redirects followed for one request (a load balancer's hop or two; more is a loop). */
+const MAX_REDIRECTS = 5;
 
 /**
  * A client for one remote cache. Safe to share across concurrent lookups in one process.
@@ -67,10 +85,15 @@ export class RemoteCache {
   readonly warnings: string[] = [];
 
   readonly #headers: Record<string, string>;
+  /** The URL requests go to: without its credentials, which go in `#headers` as basic auth. */
+  readonly #base: URL;
   /** The URL as messages give it: without its credentials. */
   readonly #shown: string;
+  /** Credentials and header values no message may echo. */
+  readonly #secrets: string[];
   readonly #timeoutMs: number;
   readonly #retries: number;
+  readonly #retryAfterLimitMs: number;
   readonly #onWarning: (message: string, kind: string) => void;
   #down = false;
   #noWrites: boolean;
@@ -91,7 +114,17 @@ export class RemoteCache {
     this.url = options.url.replace(/\/+$/, "");
     this.#shown = withoutCredentials(this.url);
     this.#headers = { ...options.headers };
+    const [user, password] = [url.username, url.password].map(decodeURIComponent);
+    this.#secrets = secretsOf([password, url.password, ...Object.values(this.#headers)]);
+    // Sent as a header of our own, so that a redirect to another host can leave it behind.
+    if ((user || password) && !Object.keys(this.#headers).some((name) => /^authorization$/i.test(name))) {
+      this.#headers.Authorization = `Basic ${basicAuth(`${user}:${password}`)}`;
+    }
+    url.username = url.password = "";
+    url.pathname = url.pathname.replace(/\/*$/, "/");
+    this.#base = url;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
+    this.#retryAfterLimitMs = options.retryAfterLimitMs ?? this.#timeoutMs;
     this.#retries = options.retries ?? 2;
     this.#noWrites = options.readOnly ?? false;
     this.#onWarning = options.onWarning ?? ((message) => console.error(`warning: ${message}`));
@@ -104,12 +137,24 @@ export class RemoteCache {
 
   /** The bytes of an action record, or undefined (a miss, or the remote is unavailable). */
   async getAction(key: string): Promise<Uint8Array | undefined> {
-    return await this.#get(`ac/${key}`, MAX_RECORD_BYTES, 0);
+    return await this.#get(`ac/${key}`, MAX_RECORD_BYTES, 0) ?? undefined;
   }
 
-  /** A blob whose bytes match `digest` (SHA-256 hex) and `size`, or undefined (missing, corrupt, unavailable). */
-  async getBlob(digest: string, size: number): Promise<Uint8Array | undefined> {
+  /**
+   * A blob whose bytes match `digest` (SHA-256 hex) and `size`, or undefined (missing, corrupt,
+   * unavailable). A missing one is warned of as evicted unless `early` (fetched before any record
+   * asked for it).
+   */
+  async getBlob(digest: string, size: number, early = false): Promise<Uint8Array | undefined> {
     const bytes = await this.#get(`cas/${digest}`, size, size);
+    if (bytes === null && !early) {
+      // Asked for because a record lists it: the server dropped it since (bazel-remote's --max_size,
+      // a pruned folder) but still serves the record.
+      this.#warnOnce(
+        "evicted",
+        `remote cache ${this.#shown} serves records whose blobs it no longer holds (evicted?); those nodes are computed again`,
+      );
+    }
     if (!bytes) return undefined;
     if (bytes.byteLength !== size || sha256Hex(bytes) !== digest) {
       this.#warnOnce(
@@ -121,29 +166,54 @@ export class RemoteCache {
     return bytes;
   }
 
-  /** Uploads an action's record, as the caller encoded it (after its blobs, so it never points nowhere). */
-  async putAction(key: string, bytes: Uint8Array): Promise<void> {
-    await this.#put(`ac/${key}`, bytes);
+  /**
+   * Uploads an action's record, as the caller encoded it (after its blobs, so it never points
+   * nowhere); true once the server has it.
+   */
+  async putAction(key: string, bytes: Uint8Array): Promise<boolean> {
+    return await this.#put(`ac/${key}`, bytes);
   }
 
-  /** Uploads a blob under its digest. */
-  async putBlob(digest: string, bytes: Uint8Array): Promise<void> {
-    await this.#put(`cas/${digest}`, bytes);
+  /** Uploads a blob under its digest; true once the server has it. */
+  async putBlob(digest: string, bytes: Uint8Array): Promise<boolean> {
+    return await this.#put(`cas/${digest}`, bytes);
   }
 
-  /** The body of `path` (at most `limit` bytes; `expected` of them, for the time limit), or undefined. */
-  async #get(path: string, limit: number, expected: number): Promise<Uint8Array | undefined> {
+  /**
+   * The body of `path` (at most `limit` bytes; `expected` of them, for the time limit); null for a
+   * key the server says it does not hold, undefined when there is nothing usable.
+   */
+  async #get(path: string, limit: number, expected: number): Promise<Uint8Array | null | undefined> {
     if (this.#down) return undefined;
     const response = await this.#request("GET", path, undefined, expected);
     if (!response) return undefined;
-    if (response.status === 404) {
-      await response.body?.cancel();
+    const status = response.status;
+    if (!response.ok || isHtml(response)) await response.body?.cancel();
+    if (status === 404) return null;
+    if (status === 403) {
+      // S3 without list permission and GCS answer 403 for a key they do not hold: a miss. It is
+      // also how a bad token is refused there, so say so once.
+      this.#warnOnce(
+        "forbidden",
+        `remote cache ${this.#shown} answered 403 to GET /${path}: taken as a miss (object stores answer so for a key they do not hold); if nothing is ever served, check its credentials`,
+      );
+      return null;
+    }
+    if (status === 401 || status === 407) {
+      this.#giveUp(`credentials refused: ${status} to GET /${path}`);
       return undefined;
     }
     if (!response.ok) {
-      await response.body?.cancel();
-      this.#giveUp(`answered ${response.status} ${response.statusText} to GET /${path}`);
+      this.#giveUp(`answered ${status} ${response.statusText} to GET /${path}`);
       return undefined;
+    }
+    if (isHtml(response)) {
+      // A proxy's error page in place of a missing key: never a record or a blob.
+      this.#warnOnce(
+        "html",
+        `remote cache ${this.#shown} answered GET /${path} with an HTML page (a proxy's error page?); taken as a miss`,
+      );
+      return null;
     }
     try {
       const bytes = await readLimited(response, limit, this.#timeoutMs);
@@ -155,27 +225,37 @@ export class RemoteCache {
     }
   }
 
-  async #put(path: string, bytes: Uint8Array): Promise<void> {
-    if (this.#down || this.#noWrites) return;
+  /** One upload; true once the server has it. */
+  async #put(path: string, bytes: Uint8Array): Promise<boolean> {
+    if (this.#down || this.#noWrites) return false;
     const response = await this.#request("PUT", path, bytes);
-    if (!response) return;
+    if (!response) return false;
     await response.body?.cancel();
-    if (response.ok) return;
-    if (response.status >= 400 && response.status < 500) {
-      // The server refuses writes (auth, method not allowed, full): keep reading from it.
+    const status = response.status;
+    if (response.ok) return true;
+    if (status === 401 || status === 407) {
+      // A token that expired mid-batch: nothing more will be read or written with it.
+      this.#giveUp(`credentials refused: ${status} to PUT /${path}`);
+    } else if (status === 413) {
+      // nginx's client_max_body_size: smaller uploads still go up; this one never will.
+      this.#warnOnce(
+        "too-large",
+        `remote cache ${this.#shown} refused an upload of ${bytes.byteLength} bytes as too large (413); results that large stay local`,
+      );
+    } else {
+      // Refused (403, 405 read-only, 409/500 nginx without its folders): keep reading from it.
       this.#noWrites = true;
       this.#warnOnce(
         "refused",
-        `remote cache ${this.#shown} refused an upload (${response.status}); not uploading`,
+        `remote cache ${this.#shown} refused an upload (${status}); not uploading, still reading from it`,
       );
-      return;
     }
-    this.#giveUp(`answered ${response.status} to PUT /${path}`);
+    return false;
   }
 
   /**
    * One request with a time limit (plus `bytes`, the size sent or expected back, at the slowest
-   * rate waited for) and bounded retries; undefined once the remote is given up on.
+   * rate waited for), bounded retries and redirects; undefined once the remote is given up on.
    */
   async #request(
     method: "GET" | "PUT",
@@ -185,23 +265,31 @@ export class RemoteCache {
   ): Promise<Response | undefined> {
     const limitMs = this.#timeoutMs + bytes / SLOWEST_BYTES_PER_MS;
     let lastError = "";
+    let waitMs = 0;
+    let answered = false;
     for (let attempt = 0; attempt <= this.#retries; attempt++) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, 100 * 4 ** (attempt - 1)));
+      if (attempt > 0) await new Promise((done) => setTimeout(done, waitMs || 100 * 4 ** (attempt - 1)));
       try {
-        const response = await fetch(`${this.url}/${path}`, {
-          method,
-          headers: this.#headers,
-          body: body as BodyInit | undefined,
-          signal: AbortSignal.timeout(limitMs),
-        });
-        if (response.status < 500 || attempt === this.#retries) return response;
+        const response = await this.#follow(method, new URL(path, this.#base), body, limitMs);
+        if (!response) return undefined;
+        const busy = response.status === 429 || response.status >= 500;
+        if (!busy || attempt === this.#retries) return response;
+        const after = retryAfterMs(response.headers.get("retry-after"));
         lastError = `${response.status} ${response.statusText}`;
+        answered = true;
         await response.body?.cancel();
+        // A server that asks for longer than the budget is not waited for: the run goes on without it.
+        if (after !== undefined && after > this.#retryAfterLimitMs) {
+          lastError += ` (asked to retry after ${Math.round(after / 1000)} s)`;
+          break;
+        }
+        waitMs = after ?? 0;
       } catch (error) {
         if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
           this.#giveUp(`needs network access (${error.message})`);
           return undefined;
         }
+        answered = false;
         lastError = error instanceof DOMException && error.name === "TimeoutError"
           ? `no answer within ${Math.round(limitMs)} ms`
           : error instanceof Error
@@ -209,8 +297,48 @@ export class RemoteCache {
           : String(error);
       }
     }
+    // A server that answers every upload with an error still serves what others uploaded.
+    if (method === "PUT" && answered) {
+      this.#noWrites = true;
+      this.#warnOnce(
+        "refused",
+        `remote cache ${this.#shown} failed an upload (${lastError}); not uploading, still reading from it`,
+      );
+      return undefined;
+    }
     this.#giveUp(`${method} /${path}: ${lastError}`);
     return undefined;
+  }
+
+  /**
+   * `fetch` following redirects itself: the credentials go only where the cache's URL pointed (its
+   * host, or the same host over https), never to another host a proxy names.
+   */
+  async #follow(method: string, url: URL, body: Uint8Array | undefined, limitMs: number) {
+    for (let hop = 0;; hop++) {
+      const trusted = url.hostname === this.#base.hostname &&
+        (url.protocol === this.#base.protocol || url.protocol === "https:");
+      const response = await fetch(url, {
+        method,
+        headers: trusted ? this.#headers : {},
+        body: body as BodyInit | undefined,
+        redirect: "manual",
+        signal: AbortSignal.timeout(limitMs),
+      });
+      const location = response.headers.get("location");
+      if (![301, 302, 303, 307, 308].includes(response.status) || !location) return response;
+      await response.body?.cancel();
+      if (hop === MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+      url = new URL(location, url);
+      if (response.status === 301 || response.status === 308) {
+        this.#warnOnce(
+          "moved",
+          `remote cache ${this.#shown} has moved to ${
+            withoutCredentials(url.origin)
+          }; give --remote-cache that URL`,
+        );
+      }
+    }
   }
 
   /** Stops using the remote for this process, with one warning. */
@@ -224,79 +352,15 @@ export class RemoteCache {
 
   readonly #warned = new Set<string>();
 
-  #warnOnce(kind: string, message: string): void {
+  #warnOnce(kind: string, text: string): void {
     if (this.#warned.has(kind)) return;
     this.#warned.add(kind);
+    // Whatever a server or the network said is in it: no credential leaves in a message.
+    const message = this.#secrets.reduce(
+      (shown, secret) => shown.replaceAll(secret, "…"),
+      withoutCredentials(text),
+    );
     this.warnings.push(message);
     this.#onWarning(message, kind);
-  }
-}
-
-/**
- * `url` (or any text holding one) with a `user:password@` replaced by `…@`: credentials in a remote
- * cache's URL are sent, never printed.
- *
- * @example
- * ```ts
- * withoutCredentials("https://ci:s3cret@cache.example/pg"); // "https://…@cache.example/pg"
- * ```
- */
-export function withoutCredentials(url: string): string {
-  return url.replace(/\/\/[^/@]*@/, "//…@");
-}
-
-/**
- * Reads a response body; undefined for one longer than `limit` bytes, dropped before it fills
- * memory. A broken connection, or one that sends nothing for `pauseMs`, throws.
- */
-async function readLimited(
-  response: Response,
-  limit: number,
-  pauseMs: number,
-): Promise<Uint8Array | undefined> {
-  const declared = Number(response.headers.get("content-length") ?? NaN);
-  if (declared > limit || !response.body) {
-    await response.body?.cancel();
-    return declared > limit ? undefined : new Uint8Array(0);
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await withinPause(reader, pauseMs);
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
-
-/** The next chunk of `reader`, or an error (the read cancelled) when none comes within `pauseMs`. */
-async function withinPause(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  pauseMs: number,
-): Promise<ReadableStreamReadResult<Uint8Array>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // Rejected first: cancelling ends the pending read as if the body were complete.
-      reject(new Error(`the transfer stalled: no data for ${pauseMs} ms`));
-      reader.cancel().catch(() => {});
-    }, pauseMs);
-  });
-  try {
-    return await Promise.race([reader.read(), stalled]);
-  } finally {
-    clearTimeout(timer);
   }
 }

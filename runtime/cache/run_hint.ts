@@ -205,7 +205,8 @@ export class RunHint {
     for (const [digest, size] of hint?.blobs ?? []) {
       if (size > EARLY_BLOB_BYTES || early + size > EARLY_BYTES || this.#earlyBlobs.has(digest)) continue;
       early += size;
-      this.#earlyBlobs.set(digest, this.#remote.getBlob(digest, size).catch(() => undefined));
+      // A hint may list blobs the server no longer holds: no warning until a record needs one.
+      this.#earlyBlobs.set(digest, this.#remote.getBlob(digest, size, true).catch(() => undefined));
     }
     return hint;
   }

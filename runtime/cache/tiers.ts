@@ -71,6 +71,8 @@ export class CacheTiers {
 
   /** The run's hint on the remote (`run_hint.ts`), through which its lookups go. */
   readonly hint?: RunHint;
+  /** Blobs the remote did not give (evicted, corrupt or unavailable: it says which): no damage here. */
+  readonly #remoteLacked = new Set<string>();
   /** Keys whose record the remote served but whose written files are not here: computed again, not re-uploaded. */
   readonly #servedStale = new Set<string>();
 
@@ -206,6 +208,7 @@ export class CacheTiers {
     if (stored.inline !== undefined) return verifiedInline(stored);
     const blob = await (this.hint ?? this.remote)?.getBlob(stored.digest, stored.size);
     if (blob) await this.disk?.storeBlob(stored.digest, blob).catch(() => {});
+    else this.#remoteLacked.add(stored.digest);
     return blob;
   }
 
@@ -235,6 +238,7 @@ export class CacheTiers {
             await this.disk?.discard(at);
             // A file that moved or changed since is no damage: the node reads what is there now.
             if (stored.file && !bytes) return undefined;
+            if (!bytes && this.#remoteLacked.has(stored.digest)) return undefined;
             onDamage?.(
               `cache: damaged value '${name}' of record ${at.slice(0, 12)}… discarded and recomputed`,
             );
@@ -334,7 +338,8 @@ async function upload(
   keys: readonly string[],
   { record, blobs }: PackedAction,
 ): Promise<void> {
-  for (const [digest, bytes] of blobs) await remote.putBlob(digest, bytes);
+  // A blob the server would not take (too large for it) leaves the record here: it would point nowhere.
+  for (const [digest, bytes] of blobs) if (!await remote.putBlob(digest, bytes)) return;
   const listed = Object.entries(record.outputs)
     .filter(([, stored]) => stored.inline === undefined)
     .map(([path, { digest, size }]) => ({ path, digest, size }));

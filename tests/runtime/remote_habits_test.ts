@@ -1,0 +1,144 @@
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { join } from "node:path";
+import { runGraph } from "../../mod.ts";
+import { RemoteCache, withoutCredentials } from "../../runtime/cache/remote.ts";
+import { sha256Hex } from "../../runtime/canonical.ts";
+import { realisticCmp } from "../support/realistic_cmp.ts";
+import { tempDir } from "../support/temp.ts";
+import { type Habits, SECRETS, startHabitServer } from "./remote_habits.ts";
+import { runSeed, type SeedOutcome } from "./remote_habits_measure.ts";
+
+const GRAPH = new URL("../../graphs/freelancer.json", import.meta.url).pathname;
+const PLAIN: Habits = { missing: 404, prefix: "", trailingSlash: false, credentials: false };
+
+/** Two machines building one generated model through a server with `habits`, against a build without cache. */
+async function twoMachines(habits: Partial<Habits>): Promise<SeedOutcome> {
+  const root = await tempDir({ prefix: "partgraph-habits-" });
+  try {
+    const model = join(root, "ship.cmp");
+    await Deno.writeFile(model, realisticCmp(11, { parts: 4, maxGroupVertices: 80 }));
+    const ref = { cacheDir: join(root, "ref", "cache"), outDir: join(root, "ref", "out") };
+    await runGraph(GRAPH, { inputs: { model }, ...ref, noCache: true });
+    const files: string[] = [];
+    for await (const entry of Deno.readDir(ref.outDir)) {
+      files.push(`${entry.name}:${sha256Hex(await Deno.readFile(join(ref.outDir, entry.name)))}`);
+    }
+    return await runSeed(0, model, files.sort().join(","), root, 7, { ...PLAIN, ...habits });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+const digestOf = (bytes: Uint8Array) => sha256Hex(bytes);
+
+Deno.test("remote habits: an object store's 403 for a missing key is a miss, not a remote given up on", async () => {
+  const outcome = await twoMachines({ missing: 403 });
+  assertEquals([outcome.failed, outcome.wrong, outcome.served], [0, 0, 7], outcome.warnings.join("\n"));
+  // One warning per machine's client, saying what 403 was taken for.
+  assert(
+    outcome.warnings.every((w) => w.includes("answered 403") && w.includes("taken as a miss")),
+    outcome.warnings[0],
+  );
+});
+
+Deno.test("remote habits: a proxy's HTML page for a missing key is one warning, not a damaged record per node", async () => {
+  const outcome = await twoMachines({ missing: "html" });
+  assertEquals([outcome.failed, outcome.wrong, outcome.served], [0, 0, 7]);
+  assertEquals(outcome.warnings.length, 1, outcome.warnings.join("\n"));
+  assert(outcome.warnings[0].includes("HTML page"), outcome.warnings[0]);
+});
+
+Deno.test("remote habits: records whose blobs were evicted are computed again, with one warning", async () => {
+  const outcome = await twoMachines({ evict: true });
+  assertEquals([outcome.failed, outcome.wrong], [0, 0]);
+  assertEquals(outcome.warnings.length, 1, outcome.warnings.join("\n"));
+  assert(outcome.warnings[0].includes("no longer holds (evicted?)"), outcome.warnings[0]);
+});
+
+Deno.test("remote habits: a token refused mid-batch is one warning; the build goes on locally", async () => {
+  const outcome = await twoMachines({ authFailsAfter: 25 });
+  assertEquals([outcome.failed, outcome.wrong], [0, 0]);
+  assertEquals(outcome.warnings.length, 1, outcome.warnings.join("\n"));
+  assert(outcome.warnings[0].includes("credentials refused: 401"), outcome.warnings[0]);
+});
+
+Deno.test("remote habits: a redirect to another host gets no credentials, and none is printed", async () => {
+  const outcome = await twoMachines({ redirect: true, credentials: true });
+  assertEquals([outcome.failed, outcome.wrong, outcome.leaked, outcome.served], [0, 0, 0, 7]);
+  // A password holding a bare '@' (the URL parser reads to the last one) is not half printed.
+  const shown = withoutCredentials(`failed: http://ci:${SECRETS.password}@cache:8080/c and https://u:x@h/`);
+  assertEquals(shown, "failed: http://…@cache:8080/c and https://…@h/");
+});
+
+Deno.test("remote habits: nginx's 413 skips that upload only; smaller ones still go up", async () => {
+  const server = startHabitServer({ ...PLAIN, maxBody: 1000 });
+  try {
+    const warnings: string[] = [];
+    const remote = new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) });
+    const big = new Uint8Array(5000).fill(7), small = new Uint8Array(10).fill(3);
+    assertEquals(await remote.putBlob(digestOf(big), big), false);
+    assertEquals(await remote.putBlob(digestOf(small), small), true);
+    assertEquals(await remote.getBlob(digestOf(small), small.length), small);
+    assertEquals(server.requests.filter((r) => r.status === 413).length, 1, "a 413 is not retried");
+    assertEquals(warnings.length, 1);
+    assert(warnings[0].includes("too large (413)"), warnings[0]);
+  } finally {
+    await server.stop();
+  }
+});
+
+Deno.test("remote habits: a server that fails every upload (500) is still read from", async () => {
+  const server = startHabitServer(PLAIN);
+  const failing = startHabitServer({ ...PLAIN, putStatus: 500 });
+  try {
+    const warnings: string[] = [];
+    const blob = new Uint8Array(100).fill(1);
+    const good = new RemoteCache({ url: server.url });
+    await good.putBlob(digestOf(blob), blob);
+    const remote = new RemoteCache({ url: failing.url, retries: 1, onWarning: (m) => warnings.push(m) });
+    assertEquals(await remote.putBlob(digestOf(blob), blob), false);
+    // The same path on the good server: what another machine uploaded is still read.
+    const reader = new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) });
+    assertEquals(await reader.getBlob(digestOf(blob), blob.length), blob);
+    assert(remote.readOnly && !remote.down, "no longer written to, still read from");
+    assertEquals(warnings.length, 1);
+    assert(warnings[0].includes("still reading from it"), warnings[0]);
+  } finally {
+    await server.stop();
+    await failing.stop();
+  }
+});
+
+Deno.test("remote habits: Retry-After within the budget is waited out; a longer one is not waited for", async () => {
+  const blob = new Uint8Array(64).fill(9);
+  for (
+    const [status, seconds, served] of [[429, 0.05, true], [503, 0.05, true], [429, 120, false]] as const
+  ) {
+    let asked = 0;
+    // Busy for the first request, as a rate-limiting proxy or a server starting up.
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen() {} },
+      () =>
+        asked++ === 0
+          ? new Response(null, { status, headers: { "retry-after": `${seconds}` } })
+          : new Response(blob.slice()),
+    );
+    try {
+      const warnings: string[] = [];
+      const remote = new RemoteCache({
+        url: `http://127.0.0.1:${server.addr.port}/c`,
+        timeoutMs: 1000,
+        onWarning: (m) => warnings.push(m),
+      });
+      const started = performance.now();
+      const got = await remote.getBlob(digestOf(blob), blob.length);
+      const ms = performance.now() - started;
+      assertEquals(got !== undefined, served, `${status} ${seconds}: ${warnings.join("\n")}`);
+      assert(ms < 1000, `${status} ${seconds}: waited ${ms} ms`);
+      assertEquals(asked, served ? 2 : 1, `${status} ${seconds}: ${asked} requests`);
+      if (!served) assert(warnings[0].includes("asked to retry after 120 s"), warnings[0]);
+    } finally {
+      await server.shutdown();
+    }
+  }
+});
