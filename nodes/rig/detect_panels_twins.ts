@@ -50,6 +50,12 @@ export function cutTwinTabs(
   };
   const bases = new Map(panels.map(({ node }) => [node, searchName(node).replace(SUFFIX, "")]));
   const ofKind = Map.groupBy(panels, (p) => p.match.kind);
+  // How many panels of a kind share a name cut alike: a tab is the smaller of such twins.
+  const twins = new Map<string, number>();
+  for (const { node, match } of panels) {
+    const key = `${match.kind} ${bases.get(node)}`;
+    twins.set(key, (twins.get(key) ?? 0) + 1);
+  }
   const tabs = new Map<Node, Node>();
   // Smaller and touching, named otherwise (`Elev_Left_` beside `Elevator_L`): a tab or a piece.
   const doubts = new Map<Node, Node>();
@@ -58,6 +64,9 @@ export function cutTwinTabs(
     const cutTab = endsInCutTab(name);
     if (!TRIMMED_KINDS.includes(panel.match.kind) || !(full(name) || cutTab)) continue;
     const base = bases.get(panel.node)!;
+    // Neither a tab (no cut tab word, no twin) nor a doubt (a name too long for one): no box to gather.
+    const twinned = (twins.get(`${panel.match.kind} ${base}`) ?? 0) > 1;
+    if (!cutTab && !twinned && !(full(name) && base.length <= 16)) continue;
     const own = box(panel.node);
     if (!own) continue;
     // The nearest other panel of its kind, whatever its name (`LH_Elevato` beside `Elevator_L`).
