@@ -16,7 +16,8 @@ import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
 import { withoutLevel } from "./copy_names.ts";
 import { meshBounds } from "./mesh_bounds.ts";
-import { type Side, sideFromName } from "./vocabulary.ts";
+import { partneredWords, type Side, sideFromName } from "./vocabulary.ts";
+import { unpairedP } from "./vocabulary_pairs.ts";
 import type { rigAssignSide } from "./assign_side.ts";
 import { measureRecoveredSenses } from "./recovered_senses.ts";
 
@@ -48,19 +49,33 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   // mirrored to the right keeps `Aileron.L.001`.
   const contradicted = new Map<Node, Side>();
   let named = 0;
+  // Names are read with the file's others: `RAIL` beside `LAIL`, `Aileron_P` beside `Aileron_S` or `_L`.
+  const words = partneredWords(scene.getRoot().listNodes().map((n) => n.getName()));
+  const unpaired: Node[] = [];
   for (const node of listPartNodes(roots)) {
     const part = getPart(node)!;
     const spun = centres?.has(node) ? spinningSideInCopy(node, matrix, centreOf(node)) : undefined;
     if (spun) setPart(node, { ...part, side: spun });
     if (spun || part.side) continue;
     // A level mark glued to a side letter (`AileronLLOD1`) hides the side: read past it.
-    const fromName = sideFromName(node.getName()) ?? sideFromName(withoutLevel(node.getName()));
+    const fromName = sideFromName(node.getName(), words) ?? sideFromName(withoutLevel(node.getName()), words);
+    if (!fromName && unpairedP(node.getName(), words.letters)) unpaired.push(node);
     if (fromName === "left" || fromName === "right") {
       named++;
       const wholly = sideWhollyOn(scene, node, poses, centreBand, centreOf(node));
       if (wholly && wholly !== fromName) contradicted.set(node, wholly);
     }
     sides.set(node, fromName ?? sideFromGeometry(scene, node, poses, centreBand, centreOf(node)));
+  }
+  if (unpaired.length > 0) {
+    ctx.warn(
+      `${
+        unpaired.map((n) => `'${n.getName()}' (${sides.get(n)})`).join(", ")
+      }: P is port (left) in English ` +
+        "but prawy/pravý (right) in Polish, Czech and Russian, and no S or L in the file tells which: " +
+        "sided by geometry; rename with L/R or give ctrl_type extras if wrong",
+      { panels: unpaired.map((n) => n.getName()), readings: ["left", "right"] },
+    );
   }
   // When most named panels agree with the frame, the few that do not are misnamed: their geometry
   // decides. When most disagree, the frame is probably wrong (the fit warned) and the names stand.

@@ -26,6 +26,7 @@ import {
 } from "./vocabulary_words.ts";
 import { STRUCTURE_TOKENS } from "./vocabulary_structure.ts";
 import { cutGlued, singular } from "./vocabulary_glued.ts";
+import { pairedLetters } from "./vocabulary_pairs.ts";
 import {
   CENTRE_TOKENS,
   FRENCH_SURFACE_TOKENS,
@@ -49,7 +50,7 @@ export type Side = "left" | "right" | "centre";
  * `l`), and, in Chinese, Japanese and Korean, which write no separators, around the words of
  * {@link CJK_WORDS} (`左副翼` → `左`, `副翼`).
  */
-export function tokenize(name: string, partnered?: ReadonlySet<string>): string[] {
+export function tokenize(name: string, partnered?: FileWords): string[] {
   const spaced = unmangled(name)
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2");
@@ -86,16 +87,28 @@ function unmangled(name: string): string {
 }
 
 /**
+ * What a file's names tell about reading each of them: the ordinary words read as a side glued to a kind
+ * word there (see {@link partneredWords}), and the side letters the file pairs (`letters`, see
+ * `vocabulary_pairs.ts`: `P` is port beside `S`, prawy beside `L`).
+ */
+export type FileWords = ReadonlySet<string> & { readonly letters?: ReadonlyMap<string, "left" | "right"> };
+
+/**
  * The ordinary words of {@link GLUED_WORDS} to read as a side glued to a kind word in a scene of `names`:
  * those whose mirror is there too (`RAIL` beside `LAIL`, as a file abbreviating a left aileron `LAIL`
- * names its right one), and no other.
+ * names its right one), and no other; with the side letters the names pair (`Aileron_P` beside
+ * `Aileron_S`).
  */
-export function partneredWords(names: Iterable<string>): ReadonlySet<string> {
+export function partneredWords(names: Iterable<string>): FileWords {
+  const list = [...names];
   const tokens = new Set<string>();
   // Words as written, before a glued side is read off them (`LAIL` is `lail` here, not `l`, `ail`).
-  for (const name of names) for (const t of name.toLowerCase().split(/[^\p{L}]+/u)) tokens.add(t);
+  for (const name of list) for (const t of name.toLowerCase().split(/[^\p{L}]+/u)) tokens.add(t);
   const mirror = (word: string) => (word[0] === "r" ? "l" : "r") + word.slice(1);
-  return new Set([...GLUED_WORDS].filter((word) => tokens.has(mirror(word))));
+  const words = new Set([...GLUED_WORDS].filter((word) => tokens.has(mirror(word))));
+  // A plural (`AILERONS`) is a starboard one only beside its port one (`AILERONP`).
+  for (const t of tokens) if (t.endsWith("s") && tokens.has(`${t.slice(0, -1)}p`)) words.add(t);
+  return Object.assign(words, { letters: pairedLetters(list) });
 }
 
 /**
@@ -137,7 +150,22 @@ const SIDE_LEVEL = /^([lr])(lod)$/;
  * `aileron`, `left`; `lflap` → `l`, `flap`), or a side letter glued to a level mark (`llod` → `l`,
  * `lod`); any other token is kept whole, so `upright`, `copyright` and `rail` stay words.
  */
-function unglueSide(token: string, partnered?: ReadonlySet<string>): string[] {
+function unglueSide(token: string, partnered?: FileWords): string[] {
+  // A side letter the file pairs, glued on (`AILERONP` beside `AILERONS`; `flape` is a word).
+  const letters = partnered?.letters;
+  if (letters && token.length > 3 && !KIND_TOKENS[token]) {
+    const last = token.at(-1)!;
+    if (letters.has(last) && KIND_TOKENS[token.slice(0, -1)] && (last !== "s" || partnered.has(token))) {
+      return [token.slice(0, -1), last];
+    }
+    if (token.length > 4 && letters.has(token[0]) && KIND_TOKENS[token.slice(1)]) {
+      return [token[0], token.slice(1)];
+    }
+  }
+  // A `P` glued on is a side either way (port, or prawy: vocabulary_pairs.ts), which the file may tell.
+  if (token.length > 4 && token.endsWith("p") && !KIND_TOKENS[token] && KIND_TOKENS[token.slice(0, -1)]) {
+    return [token.slice(0, -1), "p"];
+  }
   if (KIND_TOKENS[singular(token)] || WEAK_STABILATOR_TOKENS.has(singular(token))) return [token];
   if (GLUED_WORDS.has(token) && !partnered?.has(token)) return [token];
   const level = SIDE_LEVEL.exec(token);
@@ -155,6 +183,17 @@ function unglueSide(token: string, partnered?: ReadonlySet<string>): string[] {
   }
   for (const side of GLUED_PREFIXES) {
     if (token.startsWith(side) && isKind(token.slice(side.length))) return [side, token.slice(side.length)];
+  }
+  // A side word of a language glued to its surface word (`QUERRUDERLI`, `DIRAILERAO`, `DCHOALERON`).
+  for (const { surfaces, left, right } of LANGUAGE_SIDES) {
+    for (const side of [...left, ...right]) {
+      if (token.endsWith(side) && surfaces.has(token.slice(0, -side.length))) {
+        return [token.slice(0, -side.length), side];
+      }
+      if (token.startsWith(side) && surfaces.has(token.slice(side.length))) {
+        return [side, token.slice(side.length)];
+      }
+    }
   }
   return cutGlued(token, isKind);
 }
@@ -258,7 +297,7 @@ export function namesAircraft(name: string): boolean {
  * Like {@link classifyPanelName}, telling also whether the match is weak. `partnered` words (see
  * {@link partneredWords}) are read as a side glued to a kind word.
  */
-export function matchPanelName(name: string, partnered?: ReadonlySet<string>): NameMatch | undefined {
+export function matchPanelName(name: string, partnered?: FileWords): NameMatch | undefined {
   if (isRigHelperName(name)) return undefined;
   const tokens = tokenize(name, partnered);
   if (tokens.some(isStructureToken)) return undefined;
@@ -277,22 +316,37 @@ export function classifyPartName(name: string, group?: string): PanelKind | unde
   return kindFromTokens(withoutLeadingHinge)?.kind;
 }
 
+/** Kind words cut to end in a side letter (`AILR` of `AILRN`, `AIL` + `R`). */
+const CUT_ENDS: ReadonlySet<string> = new Set(
+  Object.keys(KIND_TOKENS).flatMap((word) =>
+    Array.from({ length: word.length - 4 }, (_, i) => word.slice(0, i + 4))
+      .filter((cut) => /[lr]$/.test(cut) && KIND_TOKENS[cut.slice(0, -1)] && !KIND_TOKENS[cut])
+  ),
+);
+
 /**
  * The side a name states (`_L`, `.L`, `Left`, `Port`, `lh`, `l_` prefix; `_R`, `Right`,
  * `Starboard`, `stbd`, `rh`; `_C`, `Centre`; French `G`/`D`, German `li`/`re`, Spanish `der` beside a
- * surface word of their language), or undefined
- * when it states none or contradicts itself.
+ * surface word of their language; with the file's words, `partnered`, its paired letters and glued
+ * words: `Aileron_P` beside `Aileron_S`, `RAIL` beside `LAIL`), or undefined when it states none or
+ * contradicts itself.
  */
-export function sideFromName(name: string): Side | undefined {
+export function sideFromName(name: string, partnered?: FileWords): Side | undefined {
   const sides = new Set<Side>();
-  const tokens = tokenize(name);
+  const tokens = tokenize(name, partnered);
   for (const [at, token] of tokens.entries()) {
     // A leading `c_` is FS modellers' control prefix (`c_aileron_left`), no centre: `Rudder_C` is one.
     if (at === 0 && token === "c" && tokens.length > 1 && /^c[_\s.-]/i.test(name.trim())) continue;
     if (LEFT_TOKENS.has(token)) sides.add("left");
     else if (RIGHT_TOKENS.has(token)) sides.add("right");
     else if (CENTRE_TOKENS.has(token)) sides.add("centre");
+    else if (partnered?.letters?.has(token)) sides.add(partnered.letters.get(token)!);
   }
+  // `LFT_AILR`: the R of a cut `AILRN` against a side word is the word's own, no side.
+  const cut = sides.size === 2
+    ? name.toLowerCase().split(/[^\p{L}]+/u).find((w) => CUT_ENDS.has(w))
+    : undefined;
+  if (cut) return sideFromName(name.replace(new RegExp(cut, "i"), cut.slice(0, -1)), partnered);
   if (sides.size === 0 && tokens.some((t) => FRENCH_SURFACE_TOKENS.has(t))) {
     for (const letter of frenchSideLetters(name)) sides.add(letter === "g" ? "left" : "right");
   }

@@ -7,7 +7,7 @@
  */
 import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
 import { getPart } from "../../../nodes/rig/part_extras.ts";
-import { sideFromName } from "../../../nodes/rig/vocabulary.ts";
+import { partneredWords, sideFromName } from "../../../nodes/rig/vocabulary.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
@@ -41,10 +41,12 @@ export async function judgeCutFiles(seed: number, count: number, files = cutFile
     const ctx = testContext();
     const out = (await runNode(rigDetectPanels, { scene: doc }, {}, ctx)).scene;
     const outNodes = out.getRoot().listNodes();
+    // Sides are read with the file's other names, as rig.assign_side reads them (`RAIL` beside `LAIL`).
+    const words = partneredWords(file.names.map((n) => n.name));
     file.names.forEach((n, i) => {
       names++;
       const kind = getPart(outNodes[doc.getRoot().listNodes().indexOf(nodes[i])])?.kind;
-      const side = sideFromName(n.name);
+      const side = sideFromName(n.name, words);
       let fault: string | undefined;
       if (kind !== n.kind) fault = `${kind ?? "missed"} (${n.kind})`;
       // A side the name states must be the surface's; a side still written must be read.

@@ -5,8 +5,9 @@
  * Before (rig.detect_panels v30; 150 files a seed, ~1,270 names): seeds 1, 2 (tuned on) 203 and 102
  * misread, every one silent; held-out seed 5: 131, all silent (`LTFLAP_I`, `LFTAILER`, `LEFTAILR`,
  * `FLAPLINN.3DS`, `AILRNLEF`, `ELEVATORLE` missed; `FLAP_LEF` a leading-edge flap). After (v31): 3, 5
- * and 3 — sides a name cannot state alone (`RAIL` beside `LAIL`, `LFT_AILR`: geometry sides them) and
- * `AILERONP` (a `P` is no side) missed.
+ * and 3 — sides a name cannot state alone (`RAIL` beside `LAIL`, `LFT_AILR`: geometry sided them) and
+ * `AILERONP` (a `P` is no side) missed. v33: 0, 0 and 0 (sides read with the file's other names: `RAIL`
+ * beside `LAIL`, `P` beside `S`; the `R` of a cut `AILRN` against `LFT` is the word's).
  *
  * 3ds Max scenes saved as `.3ds` (10 characters, `threeDsFiles`: `ELEV_L_TAB`, `RUDDERTRIM`,
  * `Elevator_L` twice where one was `Elevator_L_Tab`), 150 files a seed: v30 359 (seed 11, tuned on) and
@@ -29,14 +30,12 @@ import { boxMesh } from "./surface_classes.ts";
 import { judgeCutFiles } from "./cut_names_judge.ts";
 import { threeDsFiles } from "./cut_names.ts";
 
-/** What a name alone cannot tell, known and left: the side of `RAIL`/`*_AILR`, a lone `P`. */
-const KNOWN = /'(RAIL|rail)[^']*' side undefined|'(LFT|lft)[_ ]AILR' side undefined|'AILERONP[^']*' missed/i;
-
 Deno.test("names cut by old formats' name fields read as their surface (held-out seed)", async () => {
   const { names, misread, silent } = await judgeCutFiles(5, 150);
   assert(names > 1000, `${names} names`);
-  assertEquals(misread.filter((m) => !KNOWN.test(m)), []);
-  assert(silent.length <= 3, silent.join("\n"));
+  // v33: `RAIL` beside `LAIL` and `LFT_AILR` sided by name, `AILERONP` beside `AILERONS` read (were 3).
+  assertEquals(misread, []);
+  assertEquals(silent, []);
 });
 
 /** Kinds `rig.detect_panels` gives a scene of one box a name, and its warnings. */
