@@ -176,7 +176,10 @@ export const rigFitHinge = defineNode({
   // pieces and a coarse level (a plate, a box) pulled every level's hinge off, judged good.
   // 56: the "auto" frame reads a placeholder node's (`$ColladaAutoName$_7`, `Component#3`) hints from its
   // mesh's name, as name search does (frame_cloud.ts): assimp's COLLADA files gave no left/right names.
-  version: 56,
+  // 57: one piece across the centre on one hinge line of a kind that only moves as a whole (an elevator,
+  // a flap, a centre speed brake) is not warned of (split_centre.ts): the demo fighter's SpeedBrake was
+  // warned on every build.
+  version: 57,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -8,7 +8,9 @@
  *
  * The cut is made only when it is honest: the halves must be roughly mirror images (area, centroid
  * and hinge agree across the mirror) and their hinges must not be one line (a one-piece surface
- * through the centre moves as one). Otherwise the piece is warned about and fitted whole.
+ * through the centre moves as one). Otherwise the piece is warned about and fitted whole — but for a
+ * kind that only ever moves as a whole (a centre speed brake, a one-piece elevator or flap), halves on
+ * one line are simply what it is, and nothing is warned.
  *
  * @module
  */
@@ -23,6 +25,19 @@ import type { PanelKind } from "./vocabulary.ts";
 
 /** Halves whose hinges are closer to one line than this (degrees) are one surface, not a V. */
 export const V_MIN_DEGREES = 3;
+/**
+ * Kinds whose left and right halves never move apart: one piece of them across the centre on one hinge
+ * line is rigged right as one panel. (Ailerons, elevons, stabilators, spoilers, canards and ruddervators
+ * may move differentially, so one piece of them is warned.)
+ */
+const MOVES_AS_ONE: ReadonlySet<string> = new Set([
+  "elevator",
+  "flap",
+  "leading_edge_flap",
+  "slat",
+  "air_brake",
+  "trim_tab",
+]);
 /** Mirrored halves whose hinges differ by more than this (degrees) are not symmetric. */
 const MIRROR_DEGREES = 5;
 /** …or whose hinge lines lie further apart than this share of the chord. */
@@ -77,7 +92,9 @@ export function splitAtCentrePlane(
   const left = gatherHalf(cuts, "left"), right = gatherHalf(cuts, "right");
   const edge = KIND_SPECS[part.kind as PanelKind].edge;
   const verdict = judgeHalves(left, right, edge);
-  if (typeof verdict === "string") return leaveWhole(verdict);
+  if (typeof verdict !== "number") {
+    return verdict.oneLine && MOVES_AS_ONE.has(part.kind) ? undefined : leaveWhole(verdict.why);
+  }
 
   const halves = emptyHalves(doc, node.getMesh()!);
   for (const cut of cuts) {
@@ -99,19 +116,28 @@ export function splitAtCentrePlane(
   return rightNode;
 }
 
+/** Why a piece is left whole; `oneLine` when it is mirror-image halves on one hinge line. */
+interface LeftWhole {
+  readonly why: string;
+  readonly oneLine?: boolean;
+}
+
 /**
  * Why the halves cannot honestly be two mirror-image surfaces, or the angle between their hinges
  * (degrees) when they are.
  */
-function judgeHalves(left: Half, right: Half, edge: "forward" | "aft" | "quarter"): string | number {
-  if (left.triangles.length === 0 || right.triangles.length === 0) return "one side holds no surface";
+function judgeHalves(left: Half, right: Half, edge: "forward" | "aft" | "quarter"): LeftWhole | number {
+  const whole = (why: string): LeftWhole => ({ why });
+  if (left.triangles.length === 0 || right.triangles.length === 0) return whole("one side holds no surface");
   const [a, b] = [left, right].map(surfaceMoments);
   if (Math.abs(a.area - b.area) > MIRROR_AREA * Math.max(a.area, b.area)) {
-    return `its halves are not mirror images (areas ${a.area.toPrecision(3)} and ${b.area.toPrecision(3)})`;
+    return whole(
+      `its halves are not mirror images (areas ${a.area.toPrecision(3)} and ${b.area.toPrecision(3)})`,
+    );
   }
   const halfSpan = Math.max(a.reach, b.reach);
   if (length(sub(a.centroid, mirror(b.centroid))) > MIRROR_CENTROID * halfSpan) {
-    return "its halves are not mirror images (their centroids do not mirror onto each other)";
+    return whole("its halves are not mirror images (their centroids do not mirror onto each other)");
   }
   let fits: HingeFit[];
   try {
@@ -120,18 +146,20 @@ function judgeHalves(left: Half, right: Half, edge: "forward" | "aft" | "quarter
     );
   } catch (error) {
     if (!(error instanceof NonFiniteGeometryError)) throw error;
-    return "a half has non-finite vertex positions";
+    return whole("a half has non-finite vertex positions");
   }
   const [fl, fr] = fits;
-  if (fl.collinear || fr.collinear) return "a half has no area";
+  if (fl.collinear || fr.collinear) return whole("a half has no area");
   const mirroredAxis = mirror(fr.axis);
   const mirrorDegrees = lineAngle(fl.axis, mirroredAxis);
   const offset = length(cross(sub(mirror(fr.origin), fl.origin), fl.axis));
   if (mirrorDegrees > MIRROR_DEGREES || offset > MIRROR_OFFSET_CHORD * Math.max(fl.chord, fr.chord)) {
-    return `its halves' hinges do not mirror onto each other (${mirrorDegrees.toFixed(1)}° apart)`;
+    return whole(`its halves' hinges do not mirror onto each other (${mirrorDegrees.toFixed(1)}° apart)`);
   }
   const apart = lineAngle(fl.axis, fr.axis);
-  if (apart < V_MIN_DEGREES) return `its halves lie on one hinge line (${apart.toFixed(1)}° apart)`;
+  if (apart < V_MIN_DEGREES) {
+    return { why: `its halves lie on one hinge line (${apart.toFixed(1)}° apart)`, oneLine: true };
+  }
   return apart;
 }
 

@@ -1,7 +1,8 @@
 /**
  * One connected V across the centre line (`v_planforms.ts`) is cut at the plane of symmetry into a
  * left and a right panel, each hinged within the issue's tolerances; a piece that is not a mirror
- * image, or whose halves lie on one hinge line, is warned about and left whole.
+ * image, or whose halves lie on one hinge line, is left whole — warned where its halves could move
+ * apart (ailerons, stabilators), not where they never do (an elevator, a flap, a centre speed brake).
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document, Node } from "@gltf-transform/core";
@@ -97,22 +98,38 @@ Deno.test("V planforms at several sweeps, dihedrals and coarseness are cut in tw
   );
 });
 
-Deno.test("a V whose halves are not mirror images, or a straight piece through the centre, is warned about and left whole", async () => {
+Deno.test("a V whose halves are not mirror images, or a straight piece through the centre that could move apart, is warned about and left whole", async () => {
   const base = { sweepDegrees: 30, dihedralDegrees: 0, sections: 4, thickness: 0.05, centreSection: false };
   for (
-    const [options, why] of [
-      [{ ...base, leftStretch: 1.6 }, "not mirror images"],
-      [{ ...base, sweepDegrees: 0 }, "lie on one hinge line"],
+    const [name, options, why] of [
+      ["Elevator", { ...base, leftStretch: 1.6 }, "not mirror images"],
+      ["Ailerons", { ...base, sweepDegrees: 0 }, "lie on one hinge line"],
+      ["Stabilator", { ...base, sweepDegrees: 0 }, "lie on one hinge line"],
     ] as const
   ) {
-    const { doc } = vScene("Elevator", options);
+    const { doc } = vScene(name, options);
     const result = await rig(doc);
-    assertEquals(result.report.parts.map((p) => p.panel), ["Elevator"], why);
+    assertEquals(result.report.parts.map((p) => p.panel), [name], why);
     const warned = result.ctx.warnings.map((w) => w.message).filter((m) => m.includes("one connected piece"));
     assertEquals(warned.length, 1, why);
-    assert(
-      warned[0].startsWith("panel 'Elevator' (elevator) is one connected piece") && warned[0].includes(why),
-    );
+    assert(warned[0].startsWith(`panel '${name}' (`) && warned[0].includes(why), warned[0]);
+  }
+});
+
+Deno.test("a straight piece through the centre of a kind that only moves as a whole is one panel, unwarned", async () => {
+  const straight = {
+    sweepDegrees: 0,
+    dihedralDegrees: 0,
+    sections: 4,
+    thickness: 0.05,
+    centreSection: false,
+  };
+  for (const name of ["Elevator", "Flaps", "SpeedBrake"]) {
+    const { doc } = vScene(name, straight);
+    const result = await rig(doc);
+    assertEquals(result.report.parts.map((p) => [p.panel, p.side]), [[name, "centre"]]);
+    const warned = result.ctx.warnings.map((w) => w.message).filter((m) => m.includes(name));
+    assertEquals(warned, [], name);
   }
 });
 
