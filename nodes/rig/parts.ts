@@ -29,7 +29,10 @@ export const rigParts = defineNode({
   // 11: an extras-less pivot named with the side of a shared name (`HINGE_auto_Flap_L_1`, rig.insert_pivot
   // v7) finds its panel again, as does one whose panel export numbered apart (`Flap_1`).
   // 12: a scene marked `resolved: 1` (a boolean as Blender 3.4 writes it back) is not warned of as unresolved.
-  version: 12,
+  // 13: `min`, `max` and `rest` written as text (`"-20"`: Blender's FBX import keeps 3ds Max's
+  // user-defined properties as strings and exports them so) are read as numbers, named in a warning;
+  // limits that are no number are named as left out (both were dropped silently, the defaults applied).
+  version: 13,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

@@ -24,11 +24,21 @@ export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
   removeEmptyPivots(scene, ctx);
   redeclareOwnPivots(scene, ctx);
   refitEditedPanels(scene, ctx);
+  // Limits written as text (`"min": "-20"`): Blender's FBX import keeps 3ds Max's user-defined
+  // properties as strings, and its glTF export writes them so. Read, and named; others named as unread.
+  const asText: string[] = [], unread: string[] = [];
   for (const node of scene.getRoot().listNodes()) {
     const ctrlType = declaredCtrlType(node);
     if (!ctrlType) continue;
     const extras = node.getExtras() as Record<string, unknown>;
     const existing = getPart(node);
+    const finite = (key: string) => {
+      const read = numberOf(extras[key]);
+      const at = `'${node.getName()}' ${key} ${JSON.stringify(extras[key])}`;
+      if (read.from === "text") asText.push(at);
+      else if (read.from === "unread") unread.push(at);
+      return read.value;
+    };
     const group = typeof extras.group === "string" ? extras.group : undefined;
     const unit = typeof extras.unit === "string" ? extras.unit : ctrlType === "rotation" ? "deg" : "m";
     if (extras.axis !== undefined && extras.axis !== "X") {
@@ -40,13 +50,23 @@ export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
       found_by: existing?.found_by ?? "extras",
       ctrl_type: ctrlType,
       unit,
-      min: finite(extras.min) ?? existing?.min,
-      max: finite(extras.max) ?? existing?.max,
-      rest: finite(extras.rest) ?? existing?.rest ?? 0,
+      min: finite("min") ?? existing?.min,
+      max: finite("max") ?? existing?.max,
+      rest: finite("rest") ?? existing?.rest ?? 0,
       group: group ?? existing?.group,
       positive: typeof extras.positive === "string" ? extras.positive : existing?.positive,
     };
     setPart(node, part);
+  }
+  const list = (items: string[]) =>
+    items.slice(0, 4).join(", ") + (items.length > 4 ? ` and ${items.length - 4} more` : "");
+  if (asText.length) {
+    ctx.warn(`part limits written as text read as numbers: ${list(asText)}`, { limits: asText });
+  }
+  if (unread.length) {
+    ctx.warn(`part limits that are no number left out (the defaults apply): ${list(unread)}`, {
+      limits: unread,
+    });
   }
   return { scene };
 };
@@ -66,6 +86,13 @@ function warnIfUnresolved(doc: Document, ctx: RunContext): void {
   }
 }
 
-function finite(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+/** A plain decimal number written as text: `-20`, ` 12.5 `, `+3`, `1e-2`. */
+const NUMBER_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
+
+/** A limit's value: a finite number, one written as text, or (anything else given) unread. */
+function numberOf(value: unknown): { value?: number; from?: "text" | "unread" } {
+  if (value === undefined || value === null) return {};
+  if (typeof value === "number" && Number.isFinite(value)) return { value };
+  if (typeof value === "string" && NUMBER_TEXT.test(value)) return { value: Number(value), from: "text" };
+  return { from: "unread" };
 }
