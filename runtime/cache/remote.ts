@@ -230,17 +230,20 @@ export class RemoteCache {
     if (this.#down || this.#noWrites) return false;
     const response = await this.#request("PUT", path, bytes);
     if (!response) return false;
-    await response.body?.cancel();
     const status = response.status;
+    // bazel-remote refuses a blob over --max_blob_size with 400 and a text naming its size.
+    const text = status === 400 ? await response.text().then((t) => t.slice(0, 500), () => "") : "";
+    await response.body?.cancel().catch(() => {});
     if (response.ok) return true;
     if (status === 401 || status === 407) {
       // A token that expired mid-batch: nothing more will be read or written with it.
       this.#giveUp(`credentials refused: ${status} to PUT /${path}`);
-    } else if (status === 413) {
-      // nginx's client_max_body_size: smaller uploads still go up; this one never will.
+    } else if (status === 413 || status === 507 || /\b(exceeds|too large)\b/i.test(text)) {
+      // nginx's client_max_body_size (413), bazel-remote's --max_blob_size (400) or a blob larger
+      // than its whole cache (507): smaller uploads still go up; this one never will.
       this.#warnOnce(
         "too-large",
-        `remote cache ${this.#shown} refused an upload of ${bytes.byteLength} bytes as too large (413); results that large stay local`,
+        `remote cache ${this.#shown} refused an upload of ${bytes.byteLength} bytes as too large (${status}); results that large stay local`,
       );
     } else {
       // Refused (403, 405 read-only, 409/500 nginx without its folders): keep reading from it.
@@ -272,7 +275,9 @@ export class RemoteCache {
       try {
         const response = await this.#follow(method, new URL(path, this.#base), body, limitMs);
         if (!response) return undefined;
-        const busy = response.status === 429 || response.status >= 500;
+        // 501 and 507 (no room for it at all) answer the same to every retry.
+        const busy = response.status === 429 ||
+          response.status >= 500 && ![501, 507].includes(response.status);
         if (!busy || attempt === this.#retries) return response;
         const after = retryAfterMs(response.headers.get("retry-after"));
         lastError = `${response.status} ${response.statusText}`;

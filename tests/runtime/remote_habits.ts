@@ -4,7 +4,7 @@
  * public source or documentation describes it:
  *
  * - nginx WebDAV misconfigured: `client_max_body_size` too small (413 and an HTML page, the body
- *   read and dropped), `create_full_put_path off` or a root nginx cannot write (500 on every `PUT`),
+ *   read and dropped), or bazel-remote's `--max_blob_size` (400 naming the size, `server/http.go`), `create_full_put_path off` or a root nginx cannot write (500 on every `PUT`),
  *   a location without `dav_methods` (405);
  * - object stores (S3 without `s3:ListBucket`, a GCS bucket as Bazel documents it): 403 for a key
  *   they do not hold; a reverse proxy's HTML error page served with 200 for a missing key;
@@ -25,8 +25,10 @@
 export interface Habits {
   /** How a missing key is answered: 404, 403 (object stores) or a 200 HTML page (a proxy). */
   readonly missing: 404 | 403 | "html";
-  /** Bodies larger than this are refused with 413 (nginx `client_max_body_size`). */
+  /** Bodies larger than this are refused (nginx `client_max_body_size`, bazel-remote `--max_blob_size`). */
   readonly maxBody?: number;
+  /** How: nginx's 413 page, or bazel-remote's 400 "Blob size … exceeds maximum allowed size …". */
+  readonly tooLarge?: 413 | 400;
   /** Every `PUT` answered so (405 read-only location, 409/500 nginx without its folders). */
   readonly putStatus?: 405 | 409 | 500;
   /** Responses gzip-compressed. */
@@ -81,7 +83,10 @@ export function habitsOf(seed: number): Habits {
     trailingSlash: next() < 0.4,
     credentials: next() < 0.5,
   };
-  if (chosen.has("maxBody")) habits.maxBody = pick([4_000, 20_000, 60_000]);
+  if (chosen.has("maxBody")) {
+    habits.maxBody = pick([4_000, 20_000, 60_000]);
+    habits.tooLarge = pick([413, 400] as const);
+  }
   if (chosen.has("putStatus")) habits.putStatus = pick([405, 409, 500] as const);
   if (chosen.has("encoding")) next() < 0.5 ? habits.gzip = true : habits.chunked = true;
   if (chosen.has("redirect")) habits.redirect = true;
@@ -148,7 +153,14 @@ export function startHabitServer(habits: Habits): HabitServer {
     const key = `${match[2]}/${match[3]}`;
     if (request.method === "PUT") {
       const body = new Uint8Array(await request.arrayBuffer());
-      if (habits.maxBody !== undefined && body.byteLength > habits.maxBody) return page(413);
+      if (habits.maxBody !== undefined && body.byteLength > habits.maxBody) {
+        return habits.tooLarge === 400
+          ? new Response(`Blob size ${body.byteLength} exceeds maximum allowed size ${habits.maxBody}\n`, {
+            status: 400,
+            headers: { "content-type": "text/plain; charset=utf-8" },
+          })
+          : page(413);
+      }
       if (habits.putStatus) return page(habits.putStatus);
       if (!(habits.evict && match[2] === "cas")) store.set(key, body);
       return new Response(null, { status: 201 });

@@ -70,20 +70,26 @@ Deno.test("remote habits: a redirect to another host gets no credentials, and no
   assertEquals(shown, "failed: http://…@cache:8080/c and https://…@h/");
 });
 
-Deno.test("remote habits: nginx's 413 skips that upload only; smaller ones still go up", async () => {
-  const server = startHabitServer({ ...PLAIN, maxBody: 1000 });
-  try {
-    const warnings: string[] = [];
-    const remote = new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) });
-    const big = new Uint8Array(5000).fill(7), small = new Uint8Array(10).fill(3);
-    assertEquals(await remote.putBlob(digestOf(big), big), false);
-    assertEquals(await remote.putBlob(digestOf(small), small), true);
-    assertEquals(await remote.getBlob(digestOf(small), small.length), small);
-    assertEquals(server.requests.filter((r) => r.status === 413).length, 1, "a 413 is not retried");
-    assertEquals(warnings.length, 1);
-    assert(warnings[0].includes("too large (413)"), warnings[0]);
-  } finally {
-    await server.stop();
+Deno.test("remote habits: a blob too large for the server (nginx 413, bazel-remote 400) skips that upload only", async () => {
+  for (const tooLarge of [413, 400] as const) {
+    const server = startHabitServer({ ...PLAIN, maxBody: 1000, tooLarge });
+    try {
+      const warnings: string[] = [];
+      const remote = new RemoteCache({ url: server.url, onWarning: (m) => warnings.push(m) });
+      const big = new Uint8Array(5000).fill(7), small = new Uint8Array(10).fill(3);
+      assertEquals(await remote.putBlob(digestOf(big), big), false);
+      assertEquals(await remote.putBlob(digestOf(small), small), true, `${tooLarge}: ${warnings.join("\n")}`);
+      assertEquals(await remote.getBlob(digestOf(small), small.length), small);
+      assertEquals(
+        server.requests.filter((r) => r.status === tooLarge).length,
+        1,
+        "a refusal is not retried",
+      );
+      assertEquals(warnings.length, 1);
+      assert(warnings[0].includes(`too large (${tooLarge})`), warnings[0]);
+    } finally {
+      await server.stop();
+    }
   }
 });
 
