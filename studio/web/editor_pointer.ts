@@ -125,9 +125,9 @@ function pan(ed: NodeEditor, e: PointerEvent): void {
       `scale(${ed.view.scale}) translate(${-ed.view.x} ${-ed.view.y})`,
     );
     // A large graph draws only what is around the view: what comes into it is drawn once a frame.
-    if (ed.culled && !redraw) redraw = requestAnimationFrame(() => (redraw = 0, ed.render()));
+    if (ed.culled && !redraw) redraw = requestAnimationFrame(() => (redraw = 0, ed.viewMoved()));
   }, () => {
-    if (ed.culled) ed.render();
+    if (ed.culled) ed.viewMoved();
   });
 }
 
@@ -151,5 +151,5 @@ export function wheel(ed: NodeEditor, e: WheelEvent): void {
   const after = ed.toCanvas(e.clientX, e.clientY);
   ed.view.x += before[0] - after[0];
   ed.view.y += before[1] - after[1];
-  ed.render();
+  ed.viewMoved();
 }

@@ -5,7 +5,7 @@
  * selection restyles the nodes it touches without redrawing the graph, and a Save from a second tab
  * over a file the first tab saved since asks first and, dismissed, keeps the first tab's edit.
  */
-import { equal, ok as assert } from "node:assert/strict";
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { CULL_FROM } from "../../studio/web/editor.ts";
@@ -57,6 +57,57 @@ Deno.test({
       assert(after.some((id) => !before.has(id)), "nodes brought into view are drawn");
       assert(after.length < total, `${after.length} of ${total} nodes drawn after the pan`);
     });
+
+    await t.step(
+      "a zoom in or a short pan inside what was drawn redraws nothing, all in view drawn",
+      async () => {
+        type Editor = {
+          render(): void;
+          view: { x: number; y: number; scale: number };
+          model: { ids(): string[]; position(id: string): [number, number]; height(id: string): number };
+        };
+        const box = (await page.locator("#editor").boundingBox())!;
+        await page.evaluate(() => {
+          const ed = (globalThis as unknown as { studio: { editor: Editor } }).studio.editor;
+          const render = ed.render.bind(ed);
+          const counted = globalThis as unknown as { renders: number };
+          counted.renders = 0;
+          ed.render = () => (counted.renders++, render());
+        });
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+        await page.keyboard.down("Alt");
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 3 });
+        await page.mouse.up();
+        await page.keyboard.up("Alt");
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+        const [renders, missing] = await page.evaluate(([width, height]) => {
+          const ed = (globalThis as unknown as { studio: { editor: Editor } }).studio.editor;
+          const drawn = new Set(
+            [...document.querySelectorAll("g.node")].map((g) => g.getAttribute("data-node")),
+          );
+          const { x, y, scale } = ed.view;
+          const inView = ed.model.ids().filter((id) => {
+            const [nx, ny] = ed.model.position(id);
+            return nx < x + width / scale && nx + 200 > x && ny < y + height / scale &&
+              ny + ed.model.height(id) > y;
+          });
+          return [
+            (globalThis as unknown as { renders: number }).renders,
+            inView.filter((id) => !drawn.has(id)),
+          ];
+        }, [box.width, box.height]);
+        equal(renders, 0, "nothing redrawn");
+        deepEqual(missing, [], "every node in view is drawn");
+        // A pan of a whole view leaves what was drawn: redrawn.
+        await panOneViewDown(page);
+        assert(
+          await page.evaluate(() => (globalThis as unknown as { renders: number }).renders) > 0,
+          "redrawn",
+        );
+      },
+    );
 
     await t.step("a box selection restyles the nodes it touches, the drawing kept", async () => {
       const box = (await page.locator("#editor").boundingBox())!;
