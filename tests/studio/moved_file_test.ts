@@ -168,7 +168,8 @@ Deno.test({
     equal(node.graph, "parts/wing.json");
     equal(JSON.parse(await Deno.readTextFile(other)).nodes.group.graph, "inner.json");
     await page.click("#save");
-    await statusHas(page, "Saved");
+    // The first Save's status said "Saved" already: wait for this one's, which names top.json.
+    await statusHas(page, "top.json (");
     equal(JSON.parse(await Deno.readTextFile(top)).nodes.group.graph, "parts/wing.json");
     // Entered again: the group is read from its new path, with the edit.
     await tabIn(page);
