@@ -5,6 +5,7 @@ import { RemoteCache, withoutCredentials } from "../../runtime/cache/remote.ts";
 import { sha256Hex } from "../../runtime/canonical.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { tempDir } from "../support/temp.ts";
+import { findNginx, startCacheServer } from "../support/nginx.ts";
 import { type Habits, SECRETS, startHabitServer } from "./remote_habits.ts";
 import { runSeed, type SeedOutcome } from "./remote_habits_measure.ts";
 
@@ -147,4 +148,57 @@ Deno.test("remote habits: Retry-After within the budget is waited out; a longer 
       await server.shutdown();
     }
   }
+});
+
+Deno.test({
+  name:
+    "remote habits: real nginx misconfigured as users do: small client_max_body_size, read-only, no full put path",
+  ignore: !findNginx(),
+  async fn() {
+    // Three views of one store, as a team's nginx grows them.
+    const server = await startCacheServer(`
+    location /small/ { root ROOT; dav_methods PUT; create_full_put_path on; client_max_body_size 16k; }
+    location /ro/ { alias ROOT/small/; }
+    location /noful/ { root ROOT; dav_methods PUT; client_max_body_size 0; }`);
+    const root = await tempDir({ prefix: "partgraph-habits-" });
+    try {
+      const model = join(root, "ship.cmp");
+      await Deno.writeFile(model, realisticCmp(11, { parts: 4, maxGroupVertices: 80 }));
+      const base = server.url.replace(/\/cache$/, "");
+      const build = async (name: string, path: string) => {
+        const warnings: string[] = [];
+        const where = { cacheDir: join(root, name, "cache"), outDir: join(root, name, "out") };
+        const remoteCache = new RemoteCache({ url: `${base}/${path}`, onWarning: (m) => warnings.push(m) });
+        const run = await runGraph(GRAPH, { inputs: { model }, ...where, remoteCache });
+        const out: Record<string, string> = {};
+        for await (const entry of Deno.readDir(where.outDir)) {
+          out[entry.name] = sha256Hex(await Deno.readFile(join(where.outDir, entry.name)));
+        }
+        return { run, warnings, out };
+      };
+      const reference = await build("ref", "none");
+      const small = await build("a", "small");
+      assertEquals(small.out, reference.out);
+      assertEquals(small.warnings.length, 1, small.warnings.join("\n"));
+      assert(small.warnings[0].includes("too large (413)"), small.warnings[0]);
+      // The records and blobs under 16 kB went up; the model and the export did not.
+      const stored = await Array.fromAsync(Deno.readDir(join(server.root, "..", "small", "ac")));
+      assert(stored.length >= 3, `${stored.length} records stored`);
+
+      const readOnly = await build("b", "ro");
+      assertEquals(readOnly.out, reference.out);
+      assert(
+        readOnly.warnings.length <= 1 && readOnly.warnings.every((w) => w.includes("(405)")),
+        readOnly.warnings[0],
+      );
+
+      const noFullPath = await build("c", "noful");
+      assertEquals(noFullPath.out, reference.out);
+      assertEquals(noFullPath.warnings.length, 1, noFullPath.warnings.join("\n"));
+      assert(noFullPath.warnings[0].includes("still reading from it"), noFullPath.warnings[0]);
+    } finally {
+      await server.stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
 });

@@ -37,7 +37,9 @@ export const NO_NGINX =
   "nginx is not installed (apt-get install nginx): remote cache tests against a real server skipped";
 
 /**
- * Starts nginx serving a WebDAV `/cache/` on 127.0.0.1; resolves once it answers.
+ * Starts nginx serving a WebDAV `/cache/` on 127.0.0.1; resolves once it answers. `extra` is more
+ * configuration for that server block, with `ROOT` standing for its root (a location configured as
+ * users misconfigure it, say).
  *
  * @example
  * ```ts
@@ -45,7 +47,7 @@ export const NO_NGINX =
  * try { … } finally { await server.stop(); }
  * ```
  */
-export async function startCacheServer(): Promise<CacheServer> {
+export async function startCacheServer(extra = ""): Promise<CacheServer> {
   const binary = findNginx();
   if (!binary) throw new Error(NO_NGINX);
   const dir = await tempDir({ prefix: "partgraph-nginx-" });
@@ -72,6 +74,7 @@ http {
       dav_access user:rw group:r all:r;
       client_max_body_size 0;
     }
+    ${extra.replaceAll("ROOT", root)}
   }
 }
 `;
