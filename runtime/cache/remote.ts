@@ -200,7 +200,12 @@ export class RemoteCache {
       return null;
     }
     if (status === 401 || status === 407) {
-      this.#giveUp(`credentials refused: ${status} to GET /${path}`);
+      // One warning for a token refused, whether a read or an upload is refused first.
+      this.#down = true;
+      this.#warnOnce(
+        "credentials",
+        `remote cache ${this.#shown} refused its credentials (${status} to GET /${path}); continuing with the local cache`,
+      );
       return undefined;
     }
     if (!response.ok) {
@@ -236,8 +241,13 @@ export class RemoteCache {
     await response.body?.cancel().catch(() => {});
     if (response.ok) return true;
     if (status === 401 || status === 407) {
-      // A token that expired mid-batch: nothing more will be read or written with it.
-      this.#giveUp(`credentials refused: ${status} to PUT /${path}`);
+      // A token that expired mid-batch, or bazel-remote's --allow_unauthenticated_reads refusing an
+      // upload without one: no more uploads; reads go on while they are let through.
+      this.#noWrites = true;
+      this.#warnOnce(
+        "credentials",
+        `remote cache ${this.#shown} refused its credentials (${status} to PUT /${path}); not uploading, reading on while reads are let through`,
+      );
     } else if (status === 413 || status === 507 || /\b(exceeds|too large)\b/i.test(text)) {
       // nginx's client_max_body_size (413), bazel-remote's --max_blob_size (400) or a blob larger
       // than its whole cache (507): smaller uploads still go up; this one never will.

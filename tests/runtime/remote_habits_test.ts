@@ -60,7 +60,30 @@ Deno.test("remote habits: a token refused mid-batch is one warning; the build go
   const outcome = await twoMachines({ authFailsAfter: 25 });
   assertEquals([outcome.failed, outcome.wrong], [0, 0]);
   assertEquals(outcome.warnings.length, 1, outcome.warnings.join("\n"));
-  assert(outcome.warnings[0].includes("credentials refused: 401"), outcome.warnings[0]);
+  assert(outcome.warnings[0].includes("refused its credentials (401"), outcome.warnings[0]);
+});
+
+Deno.test("remote habits: bazel-remote with unauthenticated reads refuses an upload (401) and is still read from", async () => {
+  const blob = new Uint8Array(50).fill(4);
+  // --htpasswd_file with --allow_unauthenticated_reads: GET for all, PUT only with credentials.
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    await request.body?.cancel();
+    return request.method === "PUT"
+      ? new Response("Unauthorized\n", { status: 401 })
+      : new Response(blob.slice());
+  });
+  try {
+    const warnings: string[] = [];
+    const remote = new RemoteCache({
+      url: `http://127.0.0.1:${server.addr.port}`,
+      onWarning: (m) => warnings.push(m),
+    });
+    assertEquals(await remote.putBlob(digestOf(blob), blob), false);
+    assertEquals(await remote.getBlob(digestOf(blob), blob.length), blob);
+    assertEquals([remote.readOnly, remote.down, warnings.length], [true, false, 1]);
+  } finally {
+    await server.shutdown();
+  }
 });
 
 Deno.test("remote habits: a redirect to another host gets no credentials, and none is printed", async () => {
