@@ -161,10 +161,14 @@ export function clearPart(node: Node): void {
   node.setExtras(extras);
 }
 
-/** The author's `ctrl_type` extra when it declares a part. */
+/**
+ * The author's `ctrl_type` extra when it declares a part, read as typed into 3ds Max's or Blender's
+ * custom properties too (`"Rotation"`, `" translation "`; `rig.parts` writes it back as the word).
+ */
 export function declaredCtrlType(node: Node): "rotation" | "translation" | undefined {
   const value = (node.getExtras() as Record<string, unknown>).ctrl_type;
-  return value === "rotation" || value === "translation" ? value : undefined;
+  const word = typeof value === "string" ? value.trim().toLowerCase() : undefined;
+  return word === "rotation" || word === "translation" ? word : undefined;
 }
 
 /** True when the node is a part: declared by the author, by a decoder, or already found. */

@@ -32,7 +32,10 @@ export const rigParts = defineNode({
   // 13: `min`, `max` and `rest` written as text (`"-20"`: Blender's FBX import keeps 3ds Max's
   // user-defined properties as strings and exports them so) are read as numbers, named in a warning;
   // limits that are no number are named as left out (both were dropped silently, the defaults applied).
-  version: 13,
+  // 14: `ctrl_type` as typed into custom properties (`"Rotation"`, `" translation "`) declares a part, and
+  // text limits and such a ctrl_type are written back as numbers and the word, which runtimes compare
+  // exactly; a ctrl_type that is neither word is named (before: not a part, silently).
+  version: 14,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

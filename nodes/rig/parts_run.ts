@@ -7,7 +7,7 @@ import type { Document } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
-import { getPartgraphExtras, isExtrasFlag } from "../../runtime/scene/extras.ts";
+import { getPartgraphExtras, isExtrasFlag, mergeExtras } from "../../runtime/scene/extras.ts";
 import { declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { classifyPartName } from "./vocabulary.ts";
 import { redeclareOwnPivots } from "./own_pivots.ts";
@@ -24,19 +24,33 @@ export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
   removeEmptyPivots(scene, ctx);
   redeclareOwnPivots(scene, ctx);
   refitEditedPanels(scene, ctx);
-  // Limits written as text (`"min": "-20"`): Blender's FBX import keeps 3ds Max's user-defined
-  // properties as strings, and its glTF export writes them so. Read, and named; others named as unread.
-  const asText: string[] = [], unread: string[] = [];
+  // Limits written as text (`"min": "-20"`) and `ctrl_type` as typed (`"Rotation"`): Blender's FBX
+  // import keeps 3ds Max's user-defined properties as strings, and its glTF export writes them so. Read,
+  // written back as numbers and the word (the runtimes reading these extras compare them exactly), and
+  // named; what cannot be read is named as unread.
+  const asText: string[] = [], unread: string[] = [], retyped: string[] = [], untyped: string[] = [];
   for (const node of scene.getRoot().listNodes()) {
-    const ctrlType = declaredCtrlType(node);
-    if (!ctrlType) continue;
     const extras = node.getExtras() as Record<string, unknown>;
+    const ctrlType = declaredCtrlType(node);
+    if (!ctrlType) {
+      if (extras.ctrl_type !== undefined) {
+        untyped.push(`'${node.getName()}' ${JSON.stringify(extras.ctrl_type)}`);
+      }
+      continue;
+    }
+    const rewritten: Record<string, number | string> = {};
+    if (extras.ctrl_type !== ctrlType) {
+      retyped.push(`'${node.getName()}' ${JSON.stringify(extras.ctrl_type)}`);
+      rewritten.ctrl_type = ctrlType;
+    }
     const existing = getPart(node);
     const finite = (key: string) => {
       const read = numberOf(extras[key]);
       const at = `'${node.getName()}' ${key} ${JSON.stringify(extras[key])}`;
-      if (read.from === "text") asText.push(at);
-      else if (read.from === "unread") unread.push(at);
+      if (read.from === "text") {
+        asText.push(at);
+        rewritten[key] = read.value!;
+      } else if (read.from === "unread") unread.push(at);
       return read.value;
     };
     const group = typeof extras.group === "string" ? extras.group : undefined;
@@ -57,11 +71,24 @@ export const run: NodeRun<typeof rigParts> = ({ inputs, ctx }) => {
       positive: typeof extras.positive === "string" ? extras.positive : existing?.positive,
     };
     setPart(node, part);
+    if (Object.keys(rewritten).length) mergeExtras(node, rewritten);
   }
   const list = (items: string[]) =>
     items.slice(0, 4).join(", ") + (items.length > 4 ? ` and ${items.length - 4} more` : "");
   if (asText.length) {
-    ctx.warn(`part limits written as text read as numbers: ${list(asText)}`, { limits: asText });
+    ctx.warn(`part limits written as text read (and written) as numbers: ${list(asText)}`, {
+      limits: asText,
+    });
+  }
+  if (retyped.length) {
+    ctx.warn(`ctrl_type read (and written) as its word: ${list(retyped)}`, { parts: retyped });
+  }
+  if (untyped.length) {
+    ctx.warn(
+      `ctrl_type neither rotation nor translation, so no part declared (a surface named as one is rigged by ` +
+        `its name): ${list(untyped)}`,
+      { nodes: untyped },
+    );
   }
   if (unread.length) {
     ctx.warn(`part limits that are no number left out (the defaults apply): ${list(unread)}`, {

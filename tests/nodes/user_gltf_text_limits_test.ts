@@ -22,6 +22,34 @@ Deno.test("text limits: parts declared through Blender's FBX import keep their l
   }
 });
 
+Deno.test("ctrl_type as typed into 3ds Max's properties (`Rotation`, ` rotation`) declares the part, written back as the word", async () => {
+  for (const seed of [4, 5]) {
+    const file = await textLimitFile(seed, { typed: true });
+    const judged = await judgeTextLimits(file);
+    assertEquals([judged.refused, judged.wrong, judged.right], [undefined, [], file.limits.size], file.name);
+    assert(judged.warnings.some((w) => w.startsWith("ctrl_type read (and written) as its word")));
+  }
+});
+
+Deno.test("a ctrl_type that is neither rotation nor translation is named, not dropped silently", async () => {
+  const file = await textLimitFile(3);
+  const [name] = file.limits.keys();
+  const bytes = editedGlb(file.bytes, (json) => {
+    const node = (json.nodes as { name?: string; extras?: Record<string, unknown> }[]).find((n) =>
+      n.name === name
+    )!;
+    node.extras!.ctrl_type = "hinge";
+  });
+  const judged = await judgeTextLimits({ ...file, bytes });
+  assert(
+    judged.warnings.some((w) =>
+      w.startsWith("ctrl_type neither rotation nor translation") && w.includes(`'${name}'`)
+    ),
+    judged.warnings.join("\n"),
+  );
+  assertEquals(judged.wrong.map((w) => w.silent), [false]);
+});
+
 Deno.test("text limits: a limit that is no number is named as left out", async () => {
   const file = await textLimitFile(3);
   const [name] = file.limits.keys();

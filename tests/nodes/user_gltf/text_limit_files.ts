@@ -4,7 +4,8 @@
  * properties) travel in the FBX as one string, Blender's FBX importer makes each a string custom
  * property (`"-20"`), and Blender's glTF exporter writes custom properties as extras as they are. Some
  * values keep their spaces or a `+`, some files were touched up by hand and hold numbers beside text.
- * Each file's truth is every part's limits as numbers.
+ * Each file's truth is every part's limits as numbers. With `typed`, `ctrl_type` too is as users type
+ * it into the properties (`Rotation`, ` rotation`, `ROTATION`).
  *
  * @module
  */
@@ -12,6 +13,9 @@ import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { prng } from "../../support/prng.ts";
 import { converterModel } from "../decode/gltf_converter_model.ts";
 import { fbx2gltf } from "../decode/gltf_converter_writers.ts";
+
+/** `ctrl_type` as typed into 3ds Max's user-defined properties or Blender's custom properties. */
+const TYPED = ["Rotation", " rotation", "ROTATION", "rotation ", "Rotation\r"];
 
 /** One file: its bytes and each declared part's limits. */
 export interface TextLimitFile {
@@ -21,7 +25,7 @@ export interface TextLimitFile {
 }
 
 /** One file for `seed`. */
-export async function textLimitFile(seed: number): Promise<TextLimitFile> {
+export async function textLimitFile(seed: number, options: { typed?: boolean } = {}): Promise<TextLimitFile> {
   await loadPngEncoder();
   const next = prng(seed);
   const model = converterModel(next);
@@ -39,7 +43,7 @@ export async function textLimitFile(seed: number): Promise<TextLimitFile> {
     const max = Math.round(5 + 30 * next()) / (next() < 0.3 ? 2 : 1);
     limits.set(panel.name, { min, max });
     node.extras = {
-      ctrl_type: "rotation",
+      ctrl_type: options.typed ? TYPED[Math.floor(next() * TYPED.length)] : "rotation",
       min: written(min),
       max: written(max),
       MaxHandle: String(100 + limits.size),

@@ -1,7 +1,8 @@
 /**
- * Judges what `graphs/aircraft_file.json` reports of a {@link TextLimitFile}'s declared parts: each part
- * found by its `ctrl_type` with the limits the file declares. A part whose limits are wrong, with no
- * warning naming them, is a silent wrong answer.
+ * Judges what `graphs/aircraft_file.json` makes of a {@link TextLimitFile}'s declared parts: each part
+ * found by its `ctrl_type` with the limits the file declares, in the report and in the rigged file's
+ * extras as a runtime reads them (`ctrl_type` the word, limits numbers). A part whose limits are wrong,
+ * with no warning naming them, is a silent wrong answer.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { runGraph } from "../../../mod.ts";
 import { tempDir } from "../../support/temp.ts";
 import type { ReportPart } from "../rig/pipeline.ts";
 import type { TextLimitFile } from "./text_limit_files.ts";
+import { glbJson } from "../../support/shapes.ts";
 
 /** Each part's limits wrong (`silent` when no warning names them), and the warnings. */
 export interface TextLimitJudgement {
@@ -24,7 +26,7 @@ const graph = fileURLToPath(new URL("../../../graphs/aircraft_file.json", import
 /** Rigs `file` and judges its declared parts' limits. */
 export async function judgeTextLimits(file: TextLimitFile): Promise<TextLimitJudgement> {
   const dir = await tempDir();
-  let parts: ReportPart[], warnings: string[];
+  let parts: ReportPart[], warnings: string[], written: { name?: string; extras?: Record<string, unknown> }[];
   try {
     await Deno.writeFile(`${dir}/${file.name}`, file.bytes);
     const run = await runGraph(graph, {
@@ -34,6 +36,7 @@ export async function judgeTextLimits(file: TextLimitFile): Promise<TextLimitJud
     });
     parts = (run.outputs.report as { parts: ReportPart[] }).parts;
     warnings = run.warnings.map((w) => w.message);
+    written = glbJson(await Deno.readFile(`${dir}/model.rigged.glb`)).nodes as typeof written;
   } catch (error) {
     return { refused: String(error), wrong: [], right: 0, warnings: [] };
   } finally {
@@ -44,7 +47,19 @@ export async function judgeTextLimits(file: TextLimitFile): Promise<TextLimitJud
   for (const [name, { min, max }] of file.limits) {
     const part = parts.find((p) => p.name === name && p.found_by === "extras");
     if (!part) {
-      wrong.push({ text: `${name}: not a declared part`, silent: true });
+      wrong.push({
+        text: `${name}: not a declared part`,
+        silent: !warnings.some((w) => w.includes(`'${name}'`)),
+      });
+      continue;
+    }
+    const extras = written.find((n) => n.name === name)?.extras ?? {};
+    if (extras.ctrl_type !== "rotation" || extras.min !== min || extras.max !== max) {
+      const named = warnings.some((w) => w.includes(`'${name}'`));
+      const what = `${JSON.stringify(extras.ctrl_type)} ${JSON.stringify(extras.min)}…${
+        JSON.stringify(extras.max)
+      }`;
+      wrong.push({ text: `${name}: written ${what} for a runtime`, silent: !named });
       continue;
     }
     if (part.min === min && part.max === max) {
