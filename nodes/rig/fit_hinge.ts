@@ -171,6 +171,9 @@ export const rigFitHinge = defineNode({
   // one object fit as a two-blade rotor about the centre line (wrong and good); groups that turn onto
   // themselves by a third of a turn or less (no one blade does) are split. glued_twins.ts held-out seeds
   // 101-170 (seven families): not rigged as their own part 50 of 70 (10 of them good) -> 0.
+  // 54: one engine's two-blade propeller copied to the other (moved, not mirrored) and glued into one
+  // object turns onto itself by a half turn about the centre line, so it fitted as one good rotor; groups
+  // that each fit well as two-blade rotors about one shaft are split (spin_twins.ts).
   // 55: levels of detail of a surface drawn at one place (`Plane_LOD1/Aileron_L`, `SM_Aileron_L_LOD2`)
   // that disagree turn about the first level's hinge (lod_levels.ts); they were fitted together as
   // pieces and a coarse level (a plate, a box) pulled every level's hinge off, judged good.
@@ -179,7 +182,10 @@ export const rigFitHinge = defineNode({
   // 57: one piece across the centre on one hinge line of a kind that only moves as a whole (an elevator,
   // a flap, a centre speed brake) is not warned of (split_centre.ts): the demo fighter's SpeedBrake was
   // warned on every build.
-  version: 57,
+  // 58: the copies' split (v54) takes as many groups as are copies (four engines' copies were split two
+  // to a part) and only groups drawn in pieces (a rotor of loose flat blades, a plate each, was split as
+  // copies). glued_twins.ts held-out seeds 201-360: 16 of 160 scenes wrong, all good (v53) -> 7 (v54) -> 0.
+  version: 58,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -77,15 +77,21 @@ export function splitSideBySide(
   // the gap between two engines' discs. Up to four rotors.
   const gaps = first.gaps.map((g, k) => ({ ...g, k })).sort((a, b) => b.width - a.width);
   // The fewest cuts leaving every group a good rotor; else the fewest leaving each a rotor (a group
-  // still holding two rotors may fit weak).
+  // still holding two rotors may fit weak); for copies of a two-blade propeller, the most.
   let chosen: { cuts: number[]; fits: SpinFit[] } | undefined;
   for (let n = 1; n <= Math.min(3, gaps.length); n++) {
     const cuts = gaps.slice(0, n).map((g) => g.at).sort((a, b) => b - a);
     const fits = groupGeometries(first, cuts).map(options.fit);
-    if (
-      !rotorsSideBySide(fits) ||
-      (options.wholeFitsWell && !fits.every((f) => f.blades === 0 || f.blades >= 3) && !twoBladeCopies(fits))
-    ) continue;
+    const copiesOnly = options.wholeFitsWell && !fits.every((f) => f.blades === 0 || f.blades >= 3);
+    if (!rotorsSideBySide(fits) || (copiesOnly && !twoBladeCopies(fits, piecesPerGroup(first, cuts)))) {
+      continue;
+    }
+    if (copiesOnly) {
+      // Two copies side by side are a copy too (a half turn about their middle): the most cuts whose
+      // groups are all copies, so that four engines' copies are not left two to a part.
+      chosen = { cuts, fits };
+      continue;
+    }
     chosen ??= { cuts, fits };
     if (fits.every((f) => f.confidence === "good")) {
       chosen = { cuts, fits };
@@ -131,16 +137,17 @@ function rotorsSideBySide(fits: readonly SpinFit[]): boolean {
 }
 
 /**
- * True when every group fits well as a two-blade rotor about the very shaft of the others: one
- * propeller copied across to the other engine (moved, not mirrored), which the whole's half turn about
- * the centre line cannot tell from one two-blade rotor. A loose blade of a hubless propeller turns
- * onto itself about its face's normal, which its pitch leans one way on one blade and the other way on
- * the blade opposite, so two loose blades are never so parallel.
+ * True when every group fits well as a two-blade rotor about the very shaft of the others, and is
+ * drawn in pieces (blades and a hub, or two blades): one propeller copied across to the other engine
+ * (moved, not mirrored), which the whole's half turn about the centre line cannot tell from one
+ * two-blade rotor. A loose blade of a hubless rotor is one piece; pitched, it turns onto itself about
+ * its face's normal, which leans one way on one blade and the other way on the blade opposite. A flat
+ * loose blade, one piece, cannot be told from a plank propeller copied: such a rotor stays whole.
  */
-function twoBladeCopies(fits: readonly SpinFit[]): boolean {
+function twoBladeCopies(fits: readonly SpinFit[], pieceCounts: readonly number[]): boolean {
   const cos = Math.cos((COPY_DEGREES * Math.PI) / 180);
-  return fits.every((f) =>
-    f.blades === 2 && f.confidence === "good" && f.axisFrom === "half_turn" &&
+  return fits.every((f, k) =>
+    f.blades === 2 && f.confidence === "good" && f.axisFrom === "half_turn" && pieceCounts[k] >= 2 &&
     Math.abs(dot(f.axis, fits[0].axis)) >= cos
   );
 }
@@ -194,6 +201,13 @@ function groupGeometries(
     { length: cuts.length + 1 },
     (_, g) => bandGeometry(found.gathered, found.pieceOf, groupOf, g),
   );
+}
+
+/** How many of the mesh's pieces each group holds, the groups cut at `cuts` (leftmost first). */
+function piecesPerGroup(found: NonNullable<ReturnType<typeof pieces>>, cuts: readonly number[]): number[] {
+  const counts = new Array<number>(cuts.length + 1).fill(0);
+  for (const l of found.lateral) counts[groupAt((l.min + l.max) / 2, cuts)]++;
+  return counts;
 }
 
 /** The vertices and triangles of one band, renumbered. */

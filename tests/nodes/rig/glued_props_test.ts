@@ -7,8 +7,9 @@
  * on the centre line — its shaft fit failed, but glued spinners fitted as a good two-blade rotor
  * (held-out seeds 101-170: 50 of 70 scenes wrong, 10 of them judged good; after: 0). One engine's two-blade propeller copied across to the other (moved,
  * not mirrored: the same hand, shaft and blade angle) turns onto itself by a half turn about the centre
- * line as one two-blade rotor would; before rig.fit_hinge v54 it stayed whole, judged good (held-out
- * seeds 201-360, 8 families: 14 of 160 scenes wrong, all silent; after: 0).
+ * line as one two-blade rotor would; before rig.fit_hinge v54 it stayed whole, judged good, and until
+ * v58 four engines' copies were split two to a part (held-out seeds 201-360, 8 families: 16 of 160
+ * scenes wrong, all silent; after: 0).
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { GLUED_FAMILIES, gluedSample } from "./glued_twins.ts";

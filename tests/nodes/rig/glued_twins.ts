@@ -86,7 +86,7 @@ export function gluedSample(seed: number): GluedSample {
   const engine = (
     x: number,
   ): [Vec3, Vec3] => [[x, -0.3 * next(), -1.5 - 0.3 * next()], tilted(next, FORWARD, 3)];
-  let names: readonly string[], description: string, copyAcross = 0, drawn = blades;
+  let names: readonly string[], description: string, copiesAcross: number[] = [], drawn = blades;
   if (family === "twin" || family === "twin_contra") {
     const x = 2 + 2 * next();
     for (const s of [-1, 1]) {
@@ -124,14 +124,22 @@ export function gluedSample(seed: number): GluedSample {
   } else if (family === "twin_copies") {
     // One propeller drawn and copied across to the other engine (moved, not mirrored): the same hand,
     // the same shaft, the blades at the same angle — two-blade ones make a glued pair that turns onto
-    // itself by a half turn about the centre line, as one two-blade rotor would.
-    const [centre, axis] = engine(-(2 + 2 * next()));
+    // itself by a half turn about the centre line, as one two-blade rotor would. A third of them have
+    // four engines, all four propellers copies of one.
+    const four = next() < 0.33;
+    const inner = 2 + 2 * next(), outer = inner + 2.4 * radius + next();
+    const [centre, axis] = engine(-(four ? outer : inner));
     drawn = next() < 0.75 ? 2 : blades;
     draw(centre, axis, 1, drawn);
-    copyAcross = -2 * centre[0];
-    truths.push({ ...truths[0], centre: [-centre[0], centre[1], centre[2]], side: "right" });
+    copiesAcross = four ? [outer - inner, outer + inner, 2 * outer] : [2 * inner];
+    for (const dx of copiesAcross) {
+      const x = centre[0] + dx;
+      truths.push({ ...truths[0], centre: [x, centre[1], centre[2]], side: x < 0 ? "left" : "right" });
+    }
     names = ["PROPS", "Props", "propellers"];
-    description = "one engine's propeller copied to the other";
+    description = four
+      ? "one engine's propeller copied to three others"
+      : "one engine's propeller copied to the other";
   } else if (family === "spinners") {
     // Two engines' spinners alone (the blades drawn apart, or blurred away), glued: round, no blades.
     const x = 2 + 2 * next(), segments = 10 + Math.floor(next() * 16), rh = 0.18 * radius;
@@ -161,12 +169,13 @@ export function gluedSample(seed: number): GluedSample {
       for (let i = 0; i < indices.getCount(); i++) triangles.push(base + indices.getScalar(i));
     }
   }
-  if (copyAcross) {
-    const count = positions.length / 3, corners = triangles.length;
+  const count = positions.length / 3, corners = triangles.length;
+  for (const dx of copiesAcross) {
+    const base = positions.length / 3;
     for (let i = 0; i < count; i++) {
-      positions.push(positions[3 * i] + copyAcross, positions[3 * i + 1], positions[3 * i + 2]);
+      positions.push(positions[3 * i] + dx, positions[3 * i + 1], positions[3 * i + 2]);
     }
-    for (let k = 0; k < corners; k++) triangles.push(triangles[k] + count);
+    for (let k = 0; k < corners; k++) triangles.push(triangles[k] + base);
   }
   const doc = newScene();
   meshNode(doc, "Fuselage", boxMesh([-0.6, -0.6, -2], [0.6, 0.6, 8]), undefined);
