@@ -39,7 +39,7 @@ export interface LikelyMove {
   readonly path: string;
   /** Why it is named: "same name, 12 of 14 nodes alike". */
   readonly why: string;
-  /** SHA-256 of its bytes as found (a save over it must name them). */
+  /** SHA-256 of its text as read, UTF-8 (its bytes' digest unless it has a BOM or bytes no UTF-8). */
   readonly digest: string;
 }
 
