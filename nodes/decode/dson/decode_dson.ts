@@ -293,7 +293,13 @@ export const decodeDson = defineNode({
   // 40 -> 0). Other forms stay warned; a fitted item's bones named as its body's follow the body's
   // movement about the body's centres, so their own centre formulas change nothing drawn and are
   // not warned. A centre a second mesh's formulas also move keeps the first's result (the second's warned).
-  version: 57,
+  // 58: the formulas moving joint centres read `spline_linear`, `spline_constant` and `spline_tcb`
+  // stages and the other operators the JCM morphs take (`formula_graph.ts`'s runOperations), and
+  // move `orientation` too (before: those left the joint at its written frame, warned as not
+  // evaluated: rig_shape_habits with splines, held-out seeds 16041-16080, 34 of 40 wrong -> 0); the
+  // channels moved are kept as the mesh's `rig_centres` (written value and formulas) so
+  // dson.apply_preset and dson.bake_morph move the joints again at new dials.
+  version: 58,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

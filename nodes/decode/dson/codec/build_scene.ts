@@ -25,7 +25,7 @@ import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
 import { followConformTargets } from "./conform_follow.ts";
 import { drawInstances } from "./instances.ts";
-import { formulaGraphJson } from "./formula_json.ts";
+import { formulaGraphJson, rigCentresJson } from "./formula_json.ts";
 import { parentFollowers } from "./follow_parent.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
 import {
@@ -360,6 +360,7 @@ function meshExtras(mesh: SceneMesh): Json {
   // The ERC formulas driving its morphs, which dson.apply_preset evaluates again.
   if (mesh.formulas) out.formulas = formulaGraphJson(mesh.formulas);
   if (mesh.rigDials) out.rig_dials = { ...mesh.rigDials };
+  if (mesh.rigCentres) out.rig_centres = rigCentresJson(mesh.rigCentres);
   return out;
 }
 

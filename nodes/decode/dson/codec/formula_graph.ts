@@ -159,7 +159,12 @@ export function evaluateFormulaGraph(
     let known = true;
     for (const [index, formula] of (channel.formulas ?? []).entries()) {
       const kind = memo === modifiers.memo ? "value" as const : "bone" as const;
-      const result = run(formula.ops, valueOf, boneOf, (span) => offKey({ kind, key, index }, span));
+      const result = runOperations(
+        formula.ops,
+        valueOf,
+        boneOf,
+        (span) => offKey({ kind, key, index }, span),
+      );
       if (result === undefined) known = false;
       else if (formula.stage === "sum") sum += result;
       else product *= result;
@@ -255,8 +260,11 @@ export function readsAny(
   return false;
 }
 
-/** Runs RPN `ops`; undefined when an input is unknown or the stack does not fit (undefined by the spec). */
-function run(
+/**
+ * Runs RPN `ops`; undefined when an input is unknown or the stack does not fit (undefined by the spec).
+ * The joint-centre formulas take it too (`rig_formulas.ts`). Example: `runOperations([2, 3, "mult"], …)` is 6.
+ */
+export function runOperations(
   ops: readonly StoredOperation[],
   valueOf: (id: string) => number | undefined,
   boneOf: (key: string) => number | undefined,

@@ -38,6 +38,22 @@ export function formulaGraphJson(graph: FormulaGraph): JsonValue {
   return JSON.parse(JSON.stringify(out)) as JsonValue;
 }
 
+/**
+ * A mesh's `rig_centres` (the joint rest-frame channels its formulas move, `rig_formulas.ts`) in the
+ * extras form: channels as {@link formulaGraphJson} writes them.
+ *
+ * @example
+ * ```ts
+ * out.rig_centres = rigCentresJson({ "bone1?center_point/y": { value: 10, formulas } });
+ * ```
+ */
+export function rigCentresJson(channels: Readonly<Record<string, StoredChannel>>): JsonValue {
+  const json = formulaGraphJson({ channels: { ...channels }, bones: {}, morphs: [] }) as {
+    channels: JsonValue;
+  };
+  return json.channels;
+}
+
 /** One operation as a group. */
 function operationJson(op: StoredOperation): JsonValue {
   if (typeof op === "number") return { push: op };

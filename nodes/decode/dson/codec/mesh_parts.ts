@@ -6,7 +6,7 @@
  * @module
  */
 import type { DsonFile } from "./dson_file.ts";
-import type { FormulaGraph } from "./formula_graph.ts";
+import type { FormulaGraph, StoredChannel } from "./formula_graph.ts";
 import type { DsonGeometry, DsonUvSet } from "./geometry.ts";
 import {
   type BoneAlias,
@@ -35,6 +35,8 @@ export interface MeshParts {
   formulas?: FormulaGraph;
   /** Modifier values the joint centres its formulas moved were worked out at (`rig_formulas.ts`). */
   rigDials?: Record<string, number>;
+  /** The joint rest-frame channels its formulas moved, as stored formulas (`rig_formulas.ts`). */
+  rigCentres?: Record<string, StoredChannel>;
   /** Its alias channels standing for a bone channel (alias id → the bone's id and channel), for presets. */
   boneAliases?: Record<string, BoneAlias>;
   materials: Map<string, Surface>;
@@ -93,6 +95,7 @@ export function finishMesh(parts: MeshParts, nodes: readonly SceneNode[]): Scene
     morphs: parts.morphs,
     formulas: parts.formulas,
     ...(parts.rigDials ? { rigDials: parts.rigDials } : {}),
+    ...(parts.rigCentres ? { rigCentres: parts.rigCentres } : {}),
     ...(parts.boneAliases ? { boneAliases: parts.boneAliases } : {}),
     rigidity,
     graft: geometry.graft ? { ...geometry.graft, merged: false } : undefined,

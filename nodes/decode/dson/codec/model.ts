@@ -6,7 +6,7 @@
  */
 import type { AuthoredPolys } from "./polygons.ts";
 import type { UnresolvedReference } from "./content.ts";
-import type { FormulaGraph } from "./formula_graph.ts";
+import type { FormulaGraph, StoredChannel } from "./formula_graph.ts";
 import type { ChannelLimit, ChannelLimits } from "./joint_limits.ts";
 import type { DsonGraft } from "./geometry.ts";
 import type { RigidityGroup } from "./rigidity.ts";
@@ -164,6 +164,11 @@ export interface SceneMesh {
    * (`rig_formulas.ts`): dson.apply_preset says when a preset changes one, the joints staying put.
    */
   readonly rigDials?: Readonly<Record<string, number>>;
+  /**
+   * The joint rest-frame channels its formulas moved, by `nodeKey?center_point/x`: written value
+   * and formulas (`rig_formulas.ts`), which dson.apply_preset and dson.bake_morph evaluate again.
+   */
+  readonly rigCentres?: Readonly<Record<string, StoredChannel>>;
   /**
    * Its alias channels (DSON channel_alias) standing for a bone channel: alias id → the bone's node
    * id and channel (`rotation/x`). dson.apply_preset poses the bone when a preset dials the alias.

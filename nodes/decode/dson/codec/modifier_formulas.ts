@@ -88,6 +88,7 @@ export function evaluateFormulas(
       new Set([...drivenValues(values), ...byDefinitions]),
       done.channelValue,
       rigMoved,
+      offKeys,
     );
     for (const [n, moved] of rig.nodes) {
       nodes.list[n] = { ...nodes.list[n], ...moved };
@@ -95,6 +96,7 @@ export function evaluateFormulas(
     }
     for (const key of rig.evaluated) evaluated.add(key);
     if (rig.dials.size) parts.rigDials = Object.fromEntries(rig.dials);
+    if (Object.keys(rig.channels).length) parts.rigCentres = rig.channels;
     if (done.limited.length) warnLimited(targets, done.limited);
     const driven = new Set([...drivenValues(values), ...byDefinitions, ...parts.formulas?.morphs ?? []]);
     fittedChecks(targets.library, {

@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { warnRigDials } from "./preset_rig.ts";
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
@@ -19,6 +18,7 @@ import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
 import { projectPresetMorphs } from "./preset_project.ts";
+import { moveRigJoints } from "./preset_rig.ts";
 import { presetScope } from "./preset_scope.ts";
 import { percentDecode } from "./uri.ts";
 import { type DsonPreset, type JointChannel, SELECTED_FIGURE } from "./preset_read.ts";
@@ -112,8 +112,8 @@ export function applyDsonPreset(
   // The body's auto_follow morphs now dialled that its fitted items lack: projected onto them, as
   // Daz does (decode.dson projected those dialled when decoded).
   const projection = projectPresetMorphs(doc, scope.hasMesh, (message) => later.push(message));
-  // Joint centres a shape moves stay at the decoded dials: said when the preset changes one.
-  warnRigDials(doc, morphValues, scope.hasMesh, (message) => later.push(message));
+  // Joint centres a shape moves follow its new dials, before the poses are read about them.
+  moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
   // Each node posed once: the preset's channels, with those formulas drive at their driven value.
   const poses = new Map(posed);
   const byKey = nodesByKey(doc);

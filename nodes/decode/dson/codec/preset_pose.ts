@@ -180,7 +180,7 @@ export function repose(
  * The pose channels that give a node its current local transform: the inverse of
  * {@link poseTransform}. A decoded general scale is folded into x, y and z.
  */
-function currentPose(
+export function currentPose(
   node: LocalTrs,
   own: NodeRecord,
   parent: { centerPoint: Vec3; orientation: Vec3 } | undefined,
@@ -205,13 +205,14 @@ function currentPose(
 }
 
 /** A local transform as translation, rotation (quaternion) and scale. */
-interface LocalTrs {
+export interface LocalTrs {
   readonly translation: Vec3;
   readonly rotation: [number, number, number, number];
   readonly scale: Vec3;
 }
 
-function nodeTrs(node: Node): LocalTrs {
+/** A node's local transform as {@link LocalTrs}. */
+export function nodeTrs(node: Node): LocalTrs {
   return { translation: node.getTranslation(), rotation: node.getRotation(), scale: node.getScale() };
 }
 

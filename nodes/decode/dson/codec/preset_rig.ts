@@ -1,55 +1,101 @@
 /**
- * Joint centres a body shape moves (decode.dson v57, `rig_formulas.ts`) were worked out at the
- * decoded dials; a preset changing one of those dials would move them in Daz. They are not moved
- * here (the skin's rest frames would change with them), so the preset says so, naming the dials.
+ * A preset changing a body shape moves the joints, as Daz moves them: the joint centres a shape's
+ * ERC formulas move (decode.dson v57, `rig_formulas.ts`) are evaluated again at the preset's dials
+ * (`rig_recentre.ts`), so the scene is the one decode.dson gives a file saved at those dials. Before
+ * dson.apply_preset v41 the joints stayed at the decoded centres, with a warning.
  *
  * @module
  */
 import type { Document, Mesh } from "@gltf-transform/core";
-import type { WarningSink } from "../../../../runtime/node.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { evaluateFormulaGraph, readFormulaGraph } from "./formula_graph.ts";
 import { fewNames as few } from "./preset_morphs.ts";
+import { recentreJoints, type RecentreResult } from "./rig_recentre.ts";
 import { percentDecode } from "./uri.ts";
 
 /**
- * Warns once of the meshes in scope whose `rig_dials` a preset changed: by the preset's own values
- * (`values`), or through formulas, by the weight of the morph of that id on the mesh's nodes.
+ * Moves the joints of the meshes in scope whose shape dials a preset changed: each modifier a
+ * mesh's `rig_centres` reads takes its value from the mesh's formulas (after the preset,
+ * `preset_formulas.ts`), else the weight of the morph of that id on the mesh, else the preset's own
+ * value (`values`), else the decoded dial (`rig_dials`). Call it after the formulas and morph weights
+ * are set and before the preset's poses, which are read about the new centres. What cannot be moved
+ * is one warning per reason.
  *
  * @example
  * ```ts
- * warnRigDials(doc, new Map([["FBMHeavy", 1]]), () => true, console.warn);
+ * moveRigJoints(doc, new Map([["FBMHeavy", 1]]), () => true, console.warn);
  * ```
  */
-export function warnRigDials(
+export function moveRigJoints(
   doc: Document,
   values: ReadonlyMap<string, number>,
   inScope: (mesh: Mesh) => boolean,
   warn: WarningSink,
-): void {
-  const changed: string[] = [];
-  for (const mesh of doc.getRoot().listMeshes().filter(inScope)) {
-    const dson = getPartgraphExtras(mesh).dson as
-      | { rig_dials?: unknown; morphs?: { id?: unknown }[] }
-      | undefined;
-    const dials = dson?.rig_dials;
-    if (!dials || typeof dials !== "object" || Array.isArray(dials)) continue;
-    const morphIds = Array.isArray(dson?.morphs) ? dson.morphs.map((m) => m?.id) : [];
-    const users = mesh.listParents().filter((p) => p.propertyType === "Node") as unknown as {
-      getWeights(): number[];
-    }[];
-    for (const [id, was] of Object.entries(dials as Record<string, unknown>)) {
-      if (typeof was !== "number") continue;
-      let now = values.get(id) ?? values.get(percentDecode(id));
-      const k = morphIds.indexOf(id);
-      if (now === undefined && k >= 0) now = users.map((n) => n.getWeights()[k]).find((w) => w !== undefined);
-      if (now !== undefined && Math.abs(now - was) > 1e-9) {
-        changed.push(`${mesh.getName()} ${id} ${was} → ${now}`);
-      }
-    }
+): number {
+  const meshes = doc.getRoot().listMeshes().filter(inScope);
+  const readers = new Map<Mesh, (id: string) => number | undefined>();
+  const valueOf = (mesh: Mesh, id: string): number | undefined => {
+    if (!readers.has(mesh)) readers.set(mesh, readerOf(mesh, values));
+    return readers.get(mesh)!(id);
+  };
+  const result = recentreJoints(doc, meshes, valueOf);
+  warnRecentre(result, warn, "dson preset");
+  return result.moved;
+}
+
+/** The value of modifier `id` on `mesh` after the preset (see {@link moveRigJoints}). */
+function readerOf(mesh: Mesh, values: ReadonlyMap<string, number>): (id: string) => number | undefined {
+  const dson = getPartgraphExtras(mesh).dson as
+    | { formulas?: JsonValue; morphs?: { id?: unknown }[]; rig_dials?: Record<string, unknown> }
+    | undefined;
+  const graph = readFormulaGraph(dson?.formulas);
+  const channelValue = graph ? evaluateFormulaGraph(graph).channelValue : undefined;
+  const morphIds = Array.isArray(dson?.morphs) ? dson.morphs.map((m) => m?.id) : [];
+  const weights = mesh.getWeights();
+  return (id) => {
+    const formula = graph && Object.hasOwn(graph.channels, id) ? channelValue!(id) : undefined;
+    if (formula !== undefined) return formula;
+    const k = morphIds.indexOf(id);
+    if (k >= 0 && k < weights.length) return weights[k];
+    const preset = values.get(id) ?? values.get(percentDecode(id));
+    if (preset !== undefined) return preset;
+    const dial = dson?.rig_dials?.[id];
+    return typeof dial === "number" ? dial : undefined;
+  };
+}
+
+/**
+ * One warning per reason a joint was not moved with the shape (`prefix`: who says it).
+ *
+ * @example
+ * ```ts
+ * warnRecentre(recentreJoints(doc, meshes, valueOf), console.warn, "dson bake");
+ * ```
+ */
+export function warnRecentre(result: RecentreResult, warn: WarningSink, prefix: string): void {
+  if (result.unknown.length) {
+    warn(
+      `${prefix}: ${result.unknown.length} joint rest-frame channel(s) driven by ERC formulas cannot be ` +
+        `evaluated at the new values (an input not known); they keep their place: ${few(result.unknown)}`,
+    );
   }
-  if (!changed.length) return;
-  warn(
-    `dson preset: ${changed.length} dial(s) whose ERC formulas move joint centres changed; the joints stay ` +
-      `at the centres decode.dson worked out at the decoded dials (Daz moves them): ${few(changed)}`,
-  );
+  if (result.offKeys.length) {
+    warn(
+      `${prefix}: ${result.offKeys.length} joint rest-frame channel(s) met a spline_tcb input between its keys, ` +
+        `where readers disagree; the DSON spec's Kochanek–Bartels reading is used: ${few(result.offKeys)}`,
+    );
+  }
+  if (result.riders.length) {
+    warn(
+      `${prefix}: ${result.riders.length} rigid follower(s) ride a joint the shape moved; they keep their ` +
+        `place, worked out at the old centres: ${few(result.riders)}`,
+    );
+  }
+  if (result.unbound.length) {
+    warn(
+      `${prefix}: ${result.unbound.length} skin joint(s) the shape moved are bound other than at their rest ` +
+        `frame (a mesh skinned to a rigid follower); their inverse binds are kept: ${few(result.unbound)}`,
+    );
+  }
 }

@@ -32,10 +32,11 @@ Deno.test("dson formulas: formulas not evaluated that drive a decoded morph or b
   const { scene, glb, warnings } = await pipeline(controlledFigure([
     { output: "F:#Absent?value", operations: [{ op: "push", url: "F:#CTRL?value" }] },
     { output: "F:#M?value", operations: [{ op: "push", url: "F:#CTRL?value" }, SPLINE] },
-    // A bone's orientation (its rest axes) is no pose channel: not evaluated (its rotation would be).
+    // A bone's orientation (its rest axes) moves with a dial since decode.dson v58; one reading a
+    // bone's pose is no form the rest frame's formulas take: not evaluated.
     {
       output: "F:/data/Generated/figure.duf#F_bone1?orientation/x/value",
-      operations: [{ op: "push", url: "F:#CTRL?value" }, { op: "push", val: 30 }, { op: "mult" }],
+      operations: [{ op: "push", url: "F:#F_bone0?rotation/x" }, { op: "push", val: 30 }, { op: "mult" }],
     },
   ]));
   assert.deepEqual(warnings, [

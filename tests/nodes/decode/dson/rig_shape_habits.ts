@@ -54,9 +54,22 @@ const transpose = (m: M4): M4 => [0, 1, 2, 3].flatMap((c) => [0, 1, 2, 3].map((r
 export const point = (m: M4, p: readonly number[]) =>
   [0, 1, 2].map((r) => m[r] * p[0] + m[4 + r] * p[1] + m[8 + r] * p[2] + m[12 + r]);
 
+/** Variations of {@link rigShapeCase}; without them a seed's case is as it always was. */
+export interface RigShapeOptions {
+  /** The dial a shape is set at, from the one drawn (a scene saved at another shape). */
+  readonly dialAt?: (shape: string, drawn: number) => number;
+  /**
+   * Formulas of the forms store shapes also carry, drawn from a second stream: a `spline_linear` or
+   * `spline_constant` of the dial (three keys) in place of `× coefficient` now and then, and a few
+   * degrees of `orientation` on a bone.
+   */
+  readonly splines?: boolean;
+}
+
 /** The case of `seed`. */
-export function rigShapeCase(seed: number): RigShapeCase {
+export function rigShapeCase(seed: number, options: RigShapeOptions = {}): RigShapeCase {
   const r = prng(seed);
+  const extra = prng(seed * 7919 + 13);
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const habits = new Set<string>();
   const bones = 3 + Math.floor(r() * 3);
@@ -81,21 +94,28 @@ export function rigShapeCase(seed: number): RigShapeCase {
   // Each shape's formulas: a few bones' centre or end point axes, `value × coefficient`.
   const centres = boneNodes.map((n) => (n.center_point as { value: number }[]).map((c) => c.value));
   const ends = boneNodes.map((n) => (n.end_point as { value: number }[]).map((c) => c.value));
+  const orientations = boneNodes.map((n) => (n.orientation as { value: number }[]).map((c) => c.value));
   const shapes = r() < 0.4 ? ["FBMHeavy", "PBMBodybuilder"] : ["FBMHeavy"];
   if (shapes.length > 1) habits.add("two shapes");
   const dials = new Map<string, number>();
   const modifiers: Json[] = [];
   const moves: {
     bone: number;
-    kind: "center_point" | "end_point";
+    kind: "center_point" | "end_point" | "orientation";
     axis: number;
-    coefficient: number;
+    /** The formula's result at the shape's dial. */
+    of: (dial: number) => number;
     stage: string;
     shape: string;
   }[] = [];
   for (const shape of shapes) {
-    dials.set(shape, round(0.2 + r() * 0.8));
+    const drawn = round(0.2 + r() * 0.8);
+    dials.set(shape, options.dialAt ? options.dialAt(shape, drawn) : drawn);
     const formulas: Json[] = [];
+    const input = {
+      op: "push",
+      url: `${figureId}:/data/DAZ%203D/Genesis%208/Female/Morphs/DAZ%203D/Base/${shape}.dsf#${shape}?value`,
+    };
     for (let b = 1; b < bones; b++) {
       for (const kind of ["center_point", "end_point"] as const) {
         if (r() < 0.35) continue;
@@ -104,20 +124,52 @@ export function rigShapeCase(seed: number): RigShapeCase {
         if (mult) habits.add("mult stage");
         const coefficient = mult ? round(0.9 + r() * 0.2) : round(r() * 6 - 3);
         const bone = boneNodes[b].id as string;
+        const spline = options.splines && !mult && extra() < 0.3
+          ? (extra() < 0.5 ? "spline_linear" : "spline_constant")
+          : undefined;
+        const knee = [round(0.2 + extra() * 0.6), round(coefficient * (0.2 + extra()))];
         formulas.push({
           output: `${bone}:${FILE}#${bone}?${kind}/${"xyz"[axis]}`,
           ...(mult ? { stage: "mult" } : {}),
-          operations: [
-            {
-              op: "push",
-              url:
-                `${figureId}:/data/DAZ%203D/Genesis%208/Female/Morphs/DAZ%203D/Base/${shape}.dsf#${shape}?value`,
-            },
-            { op: "push", val: coefficient },
-            { op: "mult" },
-          ],
+          operations: spline
+            ? [
+              input,
+              { op: "push", val: [0, 0] },
+              { op: "push", val: knee },
+              {
+                op: "push",
+                val: [1, coefficient],
+              },
+              { op: "push", val: 3 },
+              { op: spline },
+            ]
+            : [input, { op: "push", val: coefficient }, { op: "mult" }],
         });
-        moves.push({ bone: b, kind, axis, coefficient, stage: mult ? "mult" : "sum", shape });
+        if (spline) habits.add(spline);
+        const of = spline === "spline_linear"
+          ? (d: number) =>
+            d <= 0
+              ? 0
+              : d >= 1
+              ? coefficient
+              : d < knee[0]
+              ? d / knee[0] * knee[1]
+              : knee[1] + (d - knee[0]) / (1 - knee[0]) * (coefficient - knee[1])
+          : spline === "spline_constant"
+          ? (d: number) => d < knee[0] ? 0 : d < 1 ? knee[1] : coefficient
+          : (d: number) => d * coefficient;
+        moves.push({ bone: b, kind, axis, of, stage: mult ? "mult" : "sum", shape });
+      }
+      if (options.splines && extra() < 0.25) {
+        // A few degrees of the bone's rest orientation with the shape.
+        habits.add("orientation");
+        const axis = Math.floor(extra() * 3), coefficient = round(extra() * 16 - 8);
+        const bone = boneNodes[b].id as string;
+        formulas.push({
+          output: `${bone}:${FILE}#${bone}?orientation/${"xyz"[axis]}`,
+          operations: [input, { op: "push", val: coefficient }, { op: "mult" }],
+        });
+        moves.push({ bone: b, kind: "orientation", axis, of: (d) => d * coefficient, stage: "sum", shape });
       }
     }
     modifiers.push(morph(shape, formulas));
@@ -157,17 +209,17 @@ export function rigShapeCase(seed: number): RigShapeCase {
   }
   (json.modifier_library as Json[]).push(...modifiers);
   // Centres and end points as Daz works them out: own + Σ sums, × Π mults.
-  for (const list of [centres, ends]) {
+  for (const list of [centres, ends, orientations]) {
     for (let b = 0; b < bones; b++) {
       for (let axis = 0; axis < 3; axis++) {
-        const kind = list === centres ? "center_point" : "end_point";
+        const kind = list === centres ? "center_point" : list === ends ? "end_point" : "orientation";
         const these = moves.filter((m) => m.bone === b && m.kind === kind && m.axis === axis);
         const sum = these.filter((m) => m.stage === "sum").reduce(
-          (s, m) => s + dials.get(m.shape)! * m.coefficient,
+          (s, m) => s + m.of(dials.get(m.shape)!),
           0,
         );
         const product = these.filter((m) => m.stage === "mult").reduce(
-          (p, m) => p * dials.get(m.shape)! * m.coefficient,
+          (p, m) => p * m.of(dials.get(m.shape)!),
           1,
         );
         list[b][axis] = (list[b][axis] + sum) * product;
@@ -187,7 +239,7 @@ export function rigShapeCase(seed: number): RigShapeCase {
   const worlds: M4[] = [];
   const joints = new Map<string, number[]>();
   boneNodes.forEach((n, b) => {
-    const o = euler((n.orientation as { value: number }[]).map((c) => c.value), "XYZ");
+    const o = euler(orientations[b], "XYZ");
     const c = centres[b];
     const local = mul(
       shift(c),

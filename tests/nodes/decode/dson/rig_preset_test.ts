@@ -1,0 +1,106 @@
+/**
+ * Shape presets and bakes moving the joints (`rig_shape_habits.ts`): a figure decoded at one body
+ * shape and given another by `dson.apply_preset` (a user's shape preset: the shape's dial, or its
+ * controller's) or by `dson.bake_morph` turns each bone about the centre Daz gives it at the new
+ * shape, as `decode.dson` does for a file saved at that shape. Before dson.apply_preset v41 the
+ * joints stayed at the decoded centres with a warning; before dson.bake_morph v3, silently.
+ */
+import type { Document } from "@gltf-transform/core";
+import { applyPreset, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
+import { shapePreset } from "./generate.ts";
+import { type RigShapeCase, rigShapeCase, type RigShapeOptions } from "./rig_shape_habits.ts";
+import { worldPositions } from "./posed_positions.ts";
+
+/** Each joint and skinned vertex of `scene` where Daz draws `want`'s (1e-3 cm); undefined: all are. */
+function misplaced(scene: Document, want: RigShapeCase): string | undefined {
+  const nodes = scene.getRoot().listNodes();
+  for (const [bone, at] of want.joints) {
+    const node = nodes.find((n) => n.getName() === bone);
+    if (!node) return `no joint '${bone}'`;
+    const off = Math.hypot(...node.getWorldTranslation().map((v, a) => v * 100 - at[a]));
+    if (off > 1e-3) return `joint '${bone}' ${off.toFixed(3)} cm off`;
+  }
+  const mesh = nodes.find((n) => n.getMesh() && n.getSkin());
+  if (!mesh) return "no skinned mesh";
+  const drawn = worldPositions(mesh);
+  for (const v of want.vertices) {
+    if (!drawn.some((p) => p.every((x, a) => Math.abs(x * 100 - v[a]) < 1e-3))) {
+      return `no vertex drawn at ${v.map((x) => x.toFixed(2))}`;
+    }
+  }
+  return undefined;
+}
+
+/** The shape preset a user saves from `c`'s scene: each dial the scene sets (a controller's, or the shape's). */
+function presetOf(c: RigShapeCase): { bytes: Uint8Array; name: string } {
+  const modifiers = (c.json.scene as { modifiers: { url: string; channel?: { current_value?: number } }[] })
+    .modifiers;
+  return shapePreset(
+    modifiers.filter((m) => typeof m.channel?.current_value === "number").map((m) =>
+      [m.url.replace(/^#/, ""), m.channel!.current_value!] as const
+    ),
+  );
+}
+
+/** A transition: the dial the scene was saved at and the one the preset sets, from the drawn one. */
+type Dial = (shape: string, drawn: number) => number;
+const TRANSITIONS: [string, Dial, Dial][] = [
+  ["0 → shape", () => 0, (_, d) => d],
+  ["shape → another", (_, d) => d, (_, d) => Math.round((1 - d / 2) * 1000) / 1000],
+  ["shape → 0", (_, d) => d, () => 0],
+];
+
+/** Every transition of `seed`: the preset's scene drawn as the decode of a file at the new dial. */
+async function judgePresets(seed: number, options: RigShapeOptions): Promise<Verdict> {
+  for (const [name, from, to] of TRANSITIONS) {
+    const before = rigShapeCase(seed, { ...options, dialAt: from });
+    const after = rigShapeCase(seed, { ...options, dialAt: to });
+    const { scene } = await decodeJson(before.json, "Saved.duf");
+    const applied = await applyPreset(scene, presetOf(after));
+    const wrong = misplaced(applied.scene, after);
+    if (wrong) return { wrong: `${name}: ${wrong}`, warned: applied.warnings.length > 0 };
+    if (applied.warnings.length) {
+      return { wrong: `${name}: warned ${applied.warnings.join(" | ")}`, warned: true };
+    }
+  }
+  return undefined;
+}
+
+const described = (options: RigShapeOptions) => (seed: number) => {
+  const habits = rigShapeCase(seed, options).habits.join(", ") || "plain";
+  return `${seed} (${habits})`;
+};
+
+Deno.test("dson shape presets move the joints, seeds 1-20: each joint and vertex where a decode at the new shape puts it", async () => {
+  await sweepSeeds(
+    1,
+    20,
+    "dson shape presets, seeds 1-20",
+    (s) => s,
+    (s) => judgePresets(s, {}),
+    described({}),
+  );
+});
+
+Deno.test("dson shape presets move the joints, splines and orientations, seeds 1-20", async () => {
+  const options = { splines: true };
+  await sweepSeeds(
+    1,
+    20,
+    "dson shape presets with splines, seeds 1-20",
+    (s) => s,
+    (s) => judgePresets(s, options),
+    described(options),
+  );
+});
+
+Deno.test("dson shape presets move the joints, held-out seeds 17001-17040 (splines and orientations in half)", async () => {
+  await sweepSeeds(
+    17001,
+    17040,
+    "dson shape presets, held-out seeds 17001-17040",
+    (s) => s,
+    (s) => judgePresets(s, { splines: s % 2 === 0 }),
+    (s) => described({ splines: s % 2 === 0 })(s),
+  );
+});
