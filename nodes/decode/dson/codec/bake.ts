@@ -20,6 +20,9 @@ import {
   type SharedMaskVertices,
 } from "./rigidity.ts";
 import { parseDsonUri } from "./uri.ts";
+import { followTargetsAgain } from "./preset_conform.ts";
+import { shapeValueReader, warnRecentre } from "./preset_rig.ts";
+import { fixRigDial, readRigCentres, recentreJoints } from "./rig_recentre.ts";
 
 /** What {@link bakeMorph} did. */
 export interface BakeResult {
@@ -48,21 +51,58 @@ export function bakeMorph(
 ): BakeResult {
   const result: BakeResult = { meshes: 0, groups: 0 };
   const available: string[] = [];
+  const baked = new Map<Mesh, string>(); // each mesh's modifier id of the morph baked
   for (const mesh of doc.getRoot().listMeshes()) {
     const names = targetNames(mesh);
     available.push(...names);
     let target = names.indexOf(name);
     if (target < 0) target = names.findIndex((n) => n.toLowerCase() === name.toLowerCase());
     if (target < 0) continue;
+    const id = morphId(mesh, target);
     result.groups += bakeMeshTarget(doc, mesh, target, weight, warn);
     result.meshes++;
+    if (id !== undefined) baked.set(mesh, id);
   }
   if (result.meshes === 0) {
     throw new Error(
       `no morph named '${name}' in the scene (morphs: ${[...new Set(available)].join(", ") || "none"})`,
     );
   }
+  moveJointsWithBake(doc, baked, weight, warn);
   return result;
+}
+
+/**
+ * A shape baked at `weight` is the figure's shape at that weight for good: the joint centres its ERC
+ * formulas move (decode.dson's `rig_centres`) go where that weight puts them, as decode.dson puts
+ * them for a file saved with the shape dialled so (before dson.bake_morph v3 they stayed where the
+ * decoded dial put them, silently), and those formulas read the weight from then on.
+ */
+function moveJointsWithBake(
+  doc: Document,
+  baked: ReadonlyMap<Mesh, string>,
+  weight: number,
+  warn: WarningSink,
+): void {
+  const meshes = [...baked.keys()].filter((mesh) => readRigCentres(mesh));
+  if (!meshes.length) return;
+  const readers = new Map(meshes.map((mesh) => [mesh, shapeValueReader(mesh, new Map())]));
+  const result = recentreJoints(
+    doc,
+    meshes,
+    (mesh, id) => id === baked.get(mesh) ? weight : readers.get(mesh)!(id),
+  );
+  for (const mesh of meshes) fixRigDial(mesh, baked.get(mesh)!, weight);
+  warnRecentre(result, warn, "dson bake");
+  // Conforming items follow their targets' new rest frames.
+  if (result.moved) followTargetsAgain(doc, warn);
+}
+
+/** The modifier id of morph target `target` of a decoded mesh (`extras.partgraph.dson.morphs`). */
+function morphId(mesh: Mesh, target: number): string | undefined {
+  const morphs = (getPartgraphExtras(mesh).dson as { morphs?: { id?: unknown }[] } | undefined)?.morphs;
+  const id = Array.isArray(morphs) ? morphs[target]?.id : undefined;
+  return typeof id === "string" ? id : undefined;
 }
 
 function targetNames(mesh: Mesh): string[] {

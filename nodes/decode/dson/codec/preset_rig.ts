@@ -36,7 +36,7 @@ export function moveRigJoints(
   const meshes = doc.getRoot().listMeshes().filter(inScope);
   const readers = new Map<Mesh, (id: string) => number | undefined>();
   const valueOf = (mesh: Mesh, id: string): number | undefined => {
-    if (!readers.has(mesh)) readers.set(mesh, readerOf(mesh, values));
+    if (!readers.has(mesh)) readers.set(mesh, shapeValueReader(mesh, values));
     return readers.get(mesh)!(id);
   };
   const result = recentreJoints(doc, meshes, valueOf);
@@ -44,8 +44,20 @@ export function moveRigJoints(
   return result.moved;
 }
 
-/** The value of modifier `id` on `mesh` after the preset (see {@link moveRigJoints}). */
-function readerOf(mesh: Mesh, values: ReadonlyMap<string, number>): (id: string) => number | undefined {
+/**
+ * The value of each modifier on `mesh` as the scene holds it now (see {@link moveRigJoints}), the
+ * preset's `values` after the mesh's formulas and morph weights.
+ *
+ * @example
+ * ```ts
+ * const valueOf = shapeValueReader(mesh, new Map());
+ * valueOf("FBMHeavy"); // the morph's weight
+ * ```
+ */
+export function shapeValueReader(
+  mesh: Mesh,
+  values: ReadonlyMap<string, number>,
+): (id: string) => number | undefined {
   const dson = getPartgraphExtras(mesh).dson as
     | { formulas?: JsonValue; morphs?: { id?: unknown }[]; rig_dials?: Record<string, unknown> }
     | undefined;

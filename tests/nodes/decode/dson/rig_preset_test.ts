@@ -10,6 +10,8 @@ import { applyPreset, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.t
 import { shapePreset } from "./generate.ts";
 import { type RigShapeCase, rigShapeCase, type RigShapeOptions } from "./rig_shape_habits.ts";
 import { worldPositions } from "./posed_positions.ts";
+import { runNode, testContext } from "../../../support/context.ts";
+import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
 
 /** Each joint and skinned vertex of `scene` where Daz draws `want`'s (1e-3 cm); undefined: all are. */
 function misplaced(scene: Document, want: RigShapeCase): string | undefined {
@@ -101,6 +103,58 @@ Deno.test("dson shape presets move the joints, held-out seeds 17001-17040 (splin
     "dson shape presets, held-out seeds 17001-17040",
     (s) => s,
     (s) => judgePresets(s, { splines: s % 2 === 0 }),
+    (s) => described({ splines: s % 2 === 0 })(s),
+  );
+});
+
+/** The inverse bind matrices of `scene`'s first skin. */
+const binds = (scene: Document) => [...scene.getRoot().listSkins()[0].getInverseBindMatrices()!.getArray()!];
+
+/**
+ * FBMHeavy baked at the weight of another dial (from 0, and from the drawn dial): every joint where
+ * Daz puts it at that weight and the inverse binds a decode of a file saved so gives (1e-6).
+ */
+async function judgeBakes(seed: number, options: RigShapeOptions): Promise<Verdict> {
+  for (const [name, from, to] of [TRANSITIONS[0], TRANSITIONS[1]]) {
+    const before = rigShapeCase(seed, { ...options, dialAt: from });
+    const heavy: Dial = (shape, d) => shape === "FBMHeavy" ? to(shape, d) : from(shape, d);
+    const after = rigShapeCase(seed, { ...options, dialAt: heavy });
+    let weight = 0;
+    rigShapeCase(seed, {
+      ...options,
+      dialAt: (shape, d) => (shape === "FBMHeavy" && (weight = to(shape, d)), d),
+    });
+    const { scene } = await decodeJson(before.json, "Saved.duf");
+    const ctx = testContext();
+    const baked = (await runNode(dsonBakeMorph, { scene }, { morph: "FBMHeavy", weight }, ctx))
+      .scene as Document;
+    const warned = ctx.warnings.length > 0;
+    const nodes = baked.getRoot().listNodes();
+    for (const [bone, at] of after.joints) {
+      const node = nodes.find((n) => n.getName() === bone)!;
+      const off = Math.hypot(...node.getWorldTranslation().map((v, a) => v * 100 - at[a]));
+      if (off > 1e-3) return { wrong: `${name}: joint '${bone}' ${off.toFixed(3)} cm off`, warned };
+    }
+    const want = binds((await decodeJson(after.json, "At weight.duf")).scene), got = binds(baked);
+    if (want.some((v, k) => Math.abs(v - got[k]) > 1e-6)) {
+      return { wrong: `${name}: inverse binds differ`, warned };
+    }
+    if (warned) return { wrong: `${name}: warned ${ctx.warnings.map((w) => w.message).join(" | ")}`, warned };
+  }
+  return undefined;
+}
+
+Deno.test("dson shape bakes move the joints, seeds 1-10: where the baked weight puts them", async () => {
+  await sweepSeeds(1, 10, "dson shape bakes, seeds 1-10", (s) => s, (s) => judgeBakes(s, {}), described({}));
+});
+
+Deno.test("dson shape bakes move the joints, held-out seeds 17101-17140 (splines and orientations in half)", async () => {
+  await sweepSeeds(
+    17101,
+    17140,
+    "dson shape bakes, held-out seeds 17101-17140",
+    (s) => s,
+    (s) => judgeBakes(s, { splines: s % 2 === 0 }),
     (s) => described({ splines: s % 2 === 0 })(s),
   );
 });
