@@ -151,7 +151,8 @@ export const dsonApplyPreset = defineNode({
   // dials (`codec/rig_recentre.ts`; before: the joints stayed, with a warning: rig_preset_test's
   // held-out seeds 17001-17040, 38 of 40 wrong, 10 silently -> 0). Channels whose formulas cannot
   // be evaluated at the new values, rigid followers riding a moved joint and skins bound other
-  // than at rest are each one warning.
+  // than at rest are each one warning; a scene decoded before decode.dson v58 (no `rig_centres`)
+  // still says the joints stay.
   version: 41,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

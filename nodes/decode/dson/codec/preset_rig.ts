@@ -11,7 +11,7 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { evaluateFormulaGraph, readFormulaGraph } from "./formula_graph.ts";
 import { fewNames as few } from "./preset_morphs.ts";
-import { recentreJoints, type RecentreResult } from "./rig_recentre.ts";
+import { readRigCentres, recentreJoints, type RecentreResult } from "./rig_recentre.ts";
 import { percentDecode } from "./uri.ts";
 
 /**
@@ -41,6 +41,24 @@ export function moveRigJoints(
   };
   const result = recentreJoints(doc, meshes, valueOf);
   warnRecentre(result, warn, "dson preset");
+  // A scene decoded before decode.dson v58 kept the dials but not the formulas: said, not moved.
+  const stale: string[] = [];
+  for (const mesh of meshes) {
+    const dials = (getPartgraphExtras(mesh).dson as { rig_dials?: unknown } | undefined)?.rig_dials;
+    if (!dials || typeof dials !== "object" || Array.isArray(dials) || readRigCentres(mesh)) continue;
+    for (const [id, was] of Object.entries(dials as Record<string, unknown>)) {
+      const now = valueOf(mesh, id);
+      if (typeof was === "number" && now !== undefined && Math.abs(now - was) > 1e-9) {
+        stale.push(`${mesh.getName()} ${id} ${was} → ${now}`);
+      }
+    }
+  }
+  if (stale.length) {
+    warn(
+      `dson preset: ${stale.length} dial(s) whose ERC formulas move joint centres changed, but the scene was ` +
+        `decoded before decode.dson v58 kept those formulas (rig_centres); the joints stay: ${few(stale)}`,
+    );
+  }
   return result.moved;
 }
 

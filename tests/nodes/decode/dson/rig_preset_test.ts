@@ -5,10 +5,17 @@
  * shape, as `decode.dson` does for a file saved at that shape. Before dson.apply_preset v41 the
  * joints stayed at the decoded centres with a warning; before dson.bake_morph v3, silently.
  */
+import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { applyPreset, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
-import { shapePreset } from "./generate.ts";
-import { type RigShapeCase, rigShapeCase, type RigShapeOptions } from "./rig_shape_habits.ts";
+import { type Json, shapePreset } from "./generate.ts";
+import {
+  dressInShirt,
+  point,
+  type RigShapeCase,
+  rigShapeCase,
+  type RigShapeOptions,
+} from "./rig_shape_habits.ts";
 import { worldPositions } from "./posed_positions.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
@@ -156,5 +163,58 @@ Deno.test("dson shape bakes move the joints, held-out seeds 17101-17140 (splines
     (s) => s,
     (s) => judgeBakes(s, { splines: s % 2 === 0 }),
     (s) => described({ splines: s % 2 === 0 })(s),
+  );
+});
+
+/**
+ * The figure dressed in a fitted shirt, decoded at the shape at 0, given it by a preset: each shirt
+ * vertex where the body's bones take it at the new shape (the shirt follows the moved joints).
+ */
+async function judgeDressed(seed: number): Promise<Verdict> {
+  const before = rigShapeCase(seed, { dialAt: () => 0 }), after = rigShapeCase(seed);
+  const { json, geometry, skin } = dressInShirt(before);
+  const { scene } = await decodeJson(json, "Dressed.duf");
+  const applied = await applyPreset(scene, presetOf(after));
+  const warned = applied.warnings.length > 0;
+  const node = applied.scene.getRoot().listNodes().find((n) => n.getMesh()?.getName().startsWith("Shirt"))!;
+  const drawn = worldPositions(node);
+  const joints = (skin.skin as Json).joints as { node_weights: { values: number[][] } }[];
+  const base = (geometry.vertices as { values: number[][] }).values;
+  for (const [i, v] of base.entries()) {
+    const b = joints.findIndex((j) => j.node_weights.values.some(([k]) => k === i));
+    const want = point(after.worlds[b], v);
+    if (!drawn.some((p) => p.every((x, a) => Math.abs(x * 100 - want[a]) < 1e-3))) {
+      return { wrong: `shirt vertex ${i} not drawn at ${want.map((x) => x.toFixed(2))}`, warned };
+    }
+  }
+  const body = misplaced(applied.scene, after);
+  if (body) return { wrong: body, warned };
+  if (warned) return { wrong: `warned ${applied.warnings.join(" | ")}`, warned };
+  return undefined;
+}
+
+Deno.test("dson shape presets move the joints under a fitted shirt, held-out seeds 17201-17220: the shirt follows them", async () => {
+  await sweepSeeds(
+    17201,
+    17220,
+    "dson shape presets, dressed, seeds 17201-17220",
+    (s) => s,
+    judgeDressed,
+    described({}),
+  );
+});
+
+Deno.test("dson shape presets: a scene decoded before decode.dson v58 (no rig_centres) says the joints stay", async () => {
+  const c = rigShapeCase(5, { dialAt: () => 0 });
+  const { scene } = await decodeJson(c.json, "Old.duf");
+  for (const mesh of scene.getRoot().listMeshes()) {
+    const extras = mesh.getExtras() as { partgraph: { dson: Record<string, unknown> } };
+    delete extras.partgraph.dson.rig_centres;
+  }
+  const { warnings } = await applyPreset(scene, presetOf(rigShapeCase(5)));
+  assert.equal(warnings.length, 1, warnings.join("\n"));
+  assert.match(
+    warnings[0],
+    /1 dial\(s\) whose ERC formulas move joint centres changed, .*before decode\.dson v58.*FBMHeavy 0 → 0\.\d+/,
   );
 });

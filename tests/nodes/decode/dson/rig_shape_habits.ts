@@ -264,3 +264,63 @@ export function rigShapeCase(seed: number, options: RigShapeOptions = {}): RigSh
   });
   return { seed, json, joints, vertices, worlds, habits: [...habits] };
 }
+
+/**
+ * `c`'s figure dressed in a shirt fitted to it (its own scene, `c.json` changed): the shirt's bones
+ * named as the body's (so they follow them), its follower shape `FBMHeavy_Shirt` dialled to 0.8 and
+ * moving its own bones' centres, as a store shirt's file has them. Each shirt vertex is weighted to
+ * one bone, the body bone of the same index.
+ */
+export function dressInShirt(c: RigShapeCase): { json: Json; geometry: Json; skin: Json } {
+  const json = c.json as Record<string, Json[]> & { scene: { nodes: Json[]; modifiers: Json[] } };
+  const shirt = generateFigure({
+    side: 4,
+    bones: c.joints.size,
+    spacing: 15,
+    figureId: "Shirt",
+    influences: 1,
+  });
+  const bones = (shirt.node_library as Json[]).filter((n) => n.type === "bone");
+  // Named as the body's bones (so they follow them), ids its own, as a shirt's file has them.
+  bones.forEach((b, k) => b.name = `Genesis8Female_bone${k}`);
+  const geometry = (shirt.geometry_library as Json[])[0];
+  geometry.default_uv_set = "#shirt_uvs";
+  (shirt.uv_set_library as Json[])[0].id = "shirt_uvs";
+  const skin = (shirt.modifier_library as Json[])[0];
+  skin.id = skin.name = "ShirtSkin";
+  const vertexCount = (geometry.vertices as { count: number }).count;
+  const follower = {
+    id: "FBMHeavy_Shirt",
+    name: "FBMHeavy_Shirt",
+    parent: "#Shirt_geo",
+    channel: { id: "value", type: "float", value: 0, min: 0, max: 1 },
+    morph: { vertex_count: vertexCount, deltas: { count: 1, values: [[0, 0.5, 0, 0]] } },
+    formulas: bones.slice(1).map((b) => ({
+      output: `${b.id}:/data/Vendor/Shirt/Shirt.dsf#${b.id}?center_point/y`,
+      operations: [{ op: "push", url: "Shirt:#FBMHeavy_Shirt?value" }, { op: "push", val: 2 }, {
+        op: "mult",
+      }],
+    })),
+  };
+  json.geometry_library.push(geometry);
+  json.uv_set_library.push(...shirt.uv_set_library as Json[]);
+  json.node_library.push(...shirt.node_library as Json[]);
+  json.modifier_library.push(skin, follower);
+  json.scene.nodes.push({
+    id: "Shirt-1",
+    url: "#Shirt",
+    name: "Shirt",
+    conform_target: "#Genesis8Female-1",
+    geometries: [{ id: "Shirt_geo-1", url: "#Shirt_geo" }],
+  });
+  json.scene.modifiers.push(
+    { id: "ShirtSkin-1", url: "#ShirtSkin", parent: "#Shirt_geo-1" },
+    {
+      id: "FBMHeavy_Shirt-1",
+      url: "#FBMHeavy_Shirt",
+      parent: "#Shirt_geo-1",
+      channel: { id: "value", current_value: 0.8 },
+    },
+  );
+  return { json, geometry, skin };
+}
