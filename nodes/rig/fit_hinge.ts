@@ -185,7 +185,10 @@ export const rigFitHinge = defineNode({
   // 58: the copies' split (v54) takes as many groups as are copies (four engines' copies were split two
   // to a part) and only groups drawn in pieces (a rotor of loose flat blades, a plate each, was split as
   // copies). glued_twins.ts held-out seeds 201-360: 16 of 160 scenes wrong, all good (v53) -> 7 (v54) -> 0.
-  version: 58,
+  // 59: a plank propeller (one flat box, no pitch) copied to the other engines is split as copies too,
+  // unless its blades lie end to end across the aircraft as one rotor's loose flat blades do (left whole).
+  // glued_twins.ts (planks added) held-out seeds 361-760, copies: 12 of 50 scenes wrong, all good -> 0.
+  version: 59,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -23,7 +23,7 @@ import { whyNotSplittable } from "./mesh_halves.ts";
 import { connectedPieces, splitNode } from "./split_pieces.ts";
 import type { SpinFit } from "./spin_fit.ts";
 import type { SpinGeometry } from "./spin_symmetry.ts";
-import { dot, type Mat4 } from "./transform.ts";
+import { cross, dot, type Mat4 } from "./transform.ts";
 
 /** Bands whose lateral extents come closer than this share of the whole width are one band. */
 const GAP = 0.02;
@@ -33,6 +33,9 @@ const PARALLEL_DEGREES = 10;
 
 /** Two-blade groups whose shafts lie further apart than this are not copies of one propeller, degrees. */
 const COPY_DEGREES = 2;
+
+/** A group no wider across the line between centres than this share of its length along it is thin. */
+const THIN = 0.3;
 
 /** How {@link splitSideBySide} fits one band as a rotor of its own. */
 export interface SideBySideOptions {
@@ -81,9 +84,12 @@ export function splitSideBySide(
   let chosen: { cuts: number[]; fits: SpinFit[] } | undefined;
   for (let n = 1; n <= Math.min(3, gaps.length); n++) {
     const cuts = gaps.slice(0, n).map((g) => g.at).sort((a, b) => b - a);
-    const fits = groupGeometries(first, cuts).map(options.fit);
+    const geometries = groupGeometries(first, cuts), fits = geometries.map(options.fit);
     const copiesOnly = options.wholeFitsWell && !fits.every((f) => f.blades === 0 || f.blades >= 3);
-    if (!rotorsSideBySide(fits) || (copiesOnly && !twoBladeCopies(fits, piecesPerGroup(first, cuts)))) {
+    if (
+      !rotorsSideBySide(fits) ||
+      (copiesOnly && !twoBladeCopies(fits, geometries, piecesPerGroup(first, cuts)))
+    ) {
       continue;
     }
     if (copiesOnly) {
@@ -137,19 +143,49 @@ function rotorsSideBySide(fits: readonly SpinFit[]): boolean {
 }
 
 /**
- * True when every group fits well as a two-blade rotor about the very shaft of the others, and is
- * drawn in pieces (blades and a hub, or two blades): one propeller copied across to the other engine
- * (moved, not mirrored), which the whole's half turn about the centre line cannot tell from one
- * two-blade rotor. A loose blade of a hubless rotor is one piece; pitched, it turns onto itself about
- * its face's normal, which leans one way on one blade and the other way on the blade opposite. A flat
- * loose blade, one piece, cannot be told from a plank propeller copied: such a rotor stays whole.
+ * True when every group fits well as a two-blade rotor about the very shaft of the others: one
+ * propeller copied across to the other engine (moved, not mirrored), which the whole's half turn about
+ * the centre line cannot tell from one two-blade rotor. A loose blade of a hubless rotor turns onto
+ * itself too: pitched, about its face's normal, which leans one way on one blade and the other way on
+ * the blade opposite; flat (a plate), about the shaft, but it is one piece lying end to end with the
+ * blade opposite (see {@link linedUp}). A plank propeller (one flat box) copied with its blades across
+ * the aircraft cannot be told from such a rotor and stays whole.
  */
-function twoBladeCopies(fits: readonly SpinFit[], pieceCounts: readonly number[]): boolean {
+function twoBladeCopies(
+  fits: readonly SpinFit[],
+  geometries: readonly SpinGeometry[],
+  pieceCounts: readonly number[],
+): boolean {
   const cos = Math.cos((COPY_DEGREES * Math.PI) / 180);
-  return fits.every((f, k) =>
-    f.blades === 2 && f.confidence === "good" && f.axisFrom === "half_turn" && pieceCounts[k] >= 2 &&
+  const parallel = fits.every((f) =>
+    f.blades === 2 && f.confidence === "good" && f.axisFrom === "half_turn" &&
     Math.abs(dot(f.axis, fits[0].axis)) >= cos
   );
+  return parallel && fits.every((_, k) =>
+    k === 0 || pieceCounts[k - 1] >= 2 || pieceCounts[k] >= 2 ||
+    !linedUp(fits[k - 1], fits[k], geometries[k - 1], geometries[k])
+  );
+}
+
+/**
+ * True when two neighbouring groups are each long and thin along the line between their centres, as
+ * one rotor's two loose blades lie end to end through its shaft; copies' blades lie at any angle.
+ */
+function linedUp(a: SpinFit, b: SpinFit, ga: SpinGeometry, gb: SpinGeometry): boolean {
+  const between = b.centre.map((v, i) => v - a.centre[i]);
+  const along = between.map((v, i) => v - dot(between, a.axis) * a.axis[i]);
+  const size = Math.hypot(...along);
+  if (!(size > 0)) return false;
+  const d = along.map((v) => v / size), across = cross(a.axis, d);
+  const extent = (g: SpinGeometry, u: readonly number[]) => {
+    let min = Infinity, max = -Infinity;
+    for (let i = 0; i < g.count; i++) {
+      const t = g.positions[3 * i] * u[0] + g.positions[3 * i + 1] * u[1] + g.positions[3 * i + 2] * u[2];
+      min = Math.min(min, t), max = Math.max(max, t);
+    }
+    return max - min;
+  };
+  return extent(ga, across) <= THIN * extent(ga, d) && extent(gb, across) <= THIN * extent(gb, d);
 }
 
 /** The group (0 leftmost) of a lateral position, given the cuts between groups, leftmost first. */

@@ -71,3 +71,16 @@ Deno.test("old games' rip names with the side glued on (LPROPS, RPROP, Spinners)
   const { report } = await rig(sample.doc);
   assertEquals(report.parts.filter((p) => p.kind === "propeller").length, 2);
 });
+
+Deno.test("plank propellers (one flat box each) copied to the other engines: each rigged as its own part", async () => {
+  // Before rig.fit_hinge v59 each of these stayed whole on the centre line, judged good.
+  for (const seed of [71, 127, 175]) {
+    const verdict = await judgeGlued(seed);
+    assertEquals(verdict.description.includes("plank"), true, verdict.description);
+    assertEquals(
+      [verdict.wrong, verdict.silent],
+      [false, []],
+      `${verdict.description}: ${verdict.parts.join(" ")}`,
+    );
+  }
+});

@@ -12,7 +12,7 @@
  */
 import type { Document } from "@gltf-transform/core";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
-import { transformPoint } from "../../../nodes/rig/transform.ts";
+import { cross, normalize, transformPoint } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
 import { addRotor, FORWARD, meshNode, tilted } from "./propellers.ts";
 import { newScene } from "./fixtures.ts";
@@ -125,21 +125,27 @@ export function gluedSample(seed: number): GluedSample {
     // One propeller drawn and copied across to the other engine (moved, not mirrored): the same hand,
     // the same shaft, the blades at the same angle — two-blade ones make a glued pair that turns onto
     // itself by a half turn about the centre line, as one two-blade rotor would. A third of them have
-    // four engines, all four propellers copies of one.
+    // four engines, all four propellers copies of one; some two-blade ones are planks (one flat box).
     const four = next() < 0.33;
+    let planks = false;
     const inner = 2 + 2 * next(), outer = inner + 2.4 * radius + next();
     const [centre, axis] = engine(-(four ? outer : inner));
     drawn = next() < 0.75 ? 2 : blades;
-    draw(centre, axis, 1, drawn);
+    if (drawn === 2 && next() < 0.3) {
+      // A plank: a game model's two-blade propeller as one flat box, no pitch, no hub.
+      meshNode(scratch, "tmp", plank(centre, axis, radius, next() * Math.PI), undefined);
+      truths.push({ centre, axis, radius, side: "left" });
+      planks = true;
+    } else draw(centre, axis, 1, drawn);
     copiesAcross = four ? [outer - inner, outer + inner, 2 * outer] : [2 * inner];
     for (const dx of copiesAcross) {
       const x = centre[0] + dx;
       truths.push({ ...truths[0], centre: [x, centre[1], centre[2]], side: x < 0 ? "left" : "right" });
     }
     names = ["PROPS", "Props", "propellers"];
-    description = four
-      ? "one engine's propeller copied to three others"
-      : "one engine's propeller copied to the other";
+    description = `one engine's ${planks ? "plank " : ""}propeller copied to ${
+      four ? "three others" : "the other"
+    }`;
   } else if (family === "spinners") {
     // Two engines' spinners alone (the blades drawn apart, or blurred away), glued: round, no blades.
     const x = 2 + 2 * next(), segments = 10 + Math.floor(next() * 16), rh = 0.18 * radius;
@@ -188,4 +194,25 @@ export function gluedSample(seed: number): GluedSample {
     truths,
     description: `seed ${seed} ${family} '${name}': ${description}, ${drawn} blades, hub ${hub}`,
   };
+}
+
+/** A two-blade propeller as one flat box across `axis` at `centre`, its blades at `phase` (radians). */
+function plank(
+  centre: Vec3,
+  axis: Vec3,
+  radius: number,
+  phase: number,
+): { positions: number[]; triangles: number[] } {
+  const helper: Vec3 = Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
+  const u0 = normalize(cross(axis, helper)), w0 = cross(axis, u0);
+  const u = u0.map((v, k) => v * Math.cos(phase) + w0[k] * Math.sin(phase)), w = cross(axis, u as Vec3);
+  const positions: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const a = (i & 1 ? 1 : -1) * radius,
+      b = (i & 2 ? 1 : -1) * 0.07 * radius,
+      c = (i & 4 ? 1 : -1) * 0.015 * radius;
+    positions.push(...[0, 1, 2].map((k) => centre[k] + a * u[k] + b * w[k] + c * axis[k]));
+  }
+  const faces = [[0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6], [0, 2, 6, 4], [1, 5, 7, 3]];
+  return { positions, triangles: faces.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]) };
 }
