@@ -10,10 +10,7 @@
  * here.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { runGraph } from "../../mod.ts";
-import { tempDir } from "../support/temp.ts";
-import { judgeConverterRig } from "./decode/gltf_converter_rig.ts";
+import { judgeConverterRig, rigThroughGraph } from "./decode/gltf_converter_rig.ts";
 import { PROXY_KINDS, proxyFile } from "./user_gltf/proxy_files.ts";
 import { isProxyGroupName } from "../../nodes/rig/proxy_groups.ts";
 
@@ -29,22 +26,12 @@ for (const kind of PROXY_KINDS) {
 
 Deno.test("proxy files: a proxy group holding surface names is named in one warning", async () => {
   const file = await proxyFile("collision-group", 3);
-  const dir = await tempDir();
-  try {
-    await Deno.writeFile(`${dir}/${file.name}`, file.bytes);
-    const graph = fileURLToPath(new URL("../../graphs/aircraft_file.json", import.meta.url));
-    const run = await runGraph(graph, {
-      outDir: dir,
-      cacheDir: false,
-      inputs: { model: `${dir}/${file.name}` },
-    });
-    const notes = run.warnings.filter((w) => w.message.includes("collision or shadow proxies"));
-    assertEquals(notes.length, 1, run.warnings.map((w) => w.message).join("\n"));
-    const listed = notes[0].detail?.panels as string[];
-    for (const panel of file.panels) assert(listed.includes(panel.name), notes[0].message);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const rigged = await rigThroughGraph(file.name, file.bytes);
+  assert(!("refused" in rigged), file.name);
+  const notes = rigged.warnings.filter((w) => w.message.includes("collision or shadow proxies"));
+  assertEquals(notes.length, 1, rigged.warnings.map((w) => w.message).join("\n"));
+  const listed = notes[0].detail?.panels as string[];
+  for (const panel of file.panels) assert(listed.includes(panel.name), notes[0].message);
 });
 
 Deno.test("proxy files: proxy group names, and drawn things that share their words", () => {

@@ -6,11 +6,7 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
-import { runGraph } from "../../../mod.ts";
-import { tempDir } from "../../support/temp.ts";
-import { hingeError } from "../rig/coarse_panels.ts";
-import type { ReportPart } from "../rig/pipeline.ts";
+import { partProblems, rigThroughGraph } from "../decode/gltf_converter_rig.ts";
 import type { LodFile } from "./lod_files.ts";
 
 /** Per surface and level: wrong (with its confidence) or right; and the graph's refusal. */
@@ -21,26 +17,11 @@ export interface LodJudgement {
   readonly warnings: string[];
 }
 
-const graph = fileURLToPath(new URL("../../../graphs/aircraft_file.json", import.meta.url));
-
 /** Rigs `file` (frame found from the geometry) and judges every level's surfaces. */
 export async function judgeLodRig(file: LodFile): Promise<LodJudgement> {
-  const dir = await tempDir();
-  let parts: ReportPart[], warnings: string[];
-  try {
-    await Deno.writeFile(`${dir}/${file.name}`, file.bytes);
-    const run = await runGraph(graph, {
-      outDir: dir,
-      cacheDir: false,
-      inputs: { model: `${dir}/${file.name}` },
-    });
-    parts = (run.outputs.report as { parts: ReportPart[] }).parts;
-    warnings = run.warnings.map((w) => w.message);
-  } catch (error) {
-    return { refused: String(error), wrong: [], right: 0, warnings: [] };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const rigged = await rigThroughGraph(file.name, file.bytes);
+  if ("refused" in rigged) return { refused: rigged.refused, wrong: [], right: 0, warnings: [] };
+  const { parts } = rigged, warnings = rigged.warnings.map((w) => w.message);
   const wrong: LodJudgement["wrong"] = [];
   let right = 0;
   for (const panel of file.panels) {
@@ -53,19 +34,7 @@ export async function judgeLodRig(file: LodFile): Promise<LodJudgement> {
     }
     for (const part of found) {
       const confidence = (part.fit as { confidence?: string } | null)?.confidence ?? "none";
-      if (!part.hinge || !panel.truth) {
-        wrong.push({ text: `${part.panel}: no hinge`, confidence });
-        continue;
-      }
-      const { degrees, offset } = hingeError(panel.truth, part.hinge.aircraft);
-      const problems: string[] = [];
-      if (degrees > 2 || offset > 0.05 * panel.truth.chord) {
-        problems.push(
-          `hinge ${degrees.toFixed(1)}° ${(100 * offset / panel.truth.chord).toFixed(0)} % of chord off`,
-        );
-      }
-      if (part.kind !== panel.kind) problems.push(`a ${part.kind}`);
-      if (part.side !== panel.side) problems.push(`on the ${part.side} side`);
+      const problems = partProblems(panel, part);
       if (problems.length) wrong.push({ text: `${part.path}: ${problems.join(", ")}`, confidence });
       else right++;
     }

@@ -6,12 +6,9 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
-import { runGraph } from "../../../mod.ts";
-import { tempDir } from "../../support/temp.ts";
-import type { ReportPart } from "../rig/pipeline.ts";
-import type { TextLimitFile } from "./text_limit_files.ts";
 import { glbJson } from "../../support/shapes.ts";
+import { rigThroughGraph } from "../decode/gltf_converter_rig.ts";
+import type { TextLimitFile } from "./text_limit_files.ts";
 
 /** Each part's limits wrong (`silent` when no warning names them), and the warnings. */
 export interface TextLimitJudgement {
@@ -21,27 +18,12 @@ export interface TextLimitJudgement {
   readonly warnings: string[];
 }
 
-const graph = fileURLToPath(new URL("../../../graphs/aircraft_file.json", import.meta.url));
-
 /** Rigs `file` and judges its declared parts' limits. */
 export async function judgeTextLimits(file: TextLimitFile): Promise<TextLimitJudgement> {
-  const dir = await tempDir();
-  let parts: ReportPart[], warnings: string[], written: { name?: string; extras?: Record<string, unknown> }[];
-  try {
-    await Deno.writeFile(`${dir}/${file.name}`, file.bytes);
-    const run = await runGraph(graph, {
-      outDir: dir,
-      cacheDir: false,
-      inputs: { model: `${dir}/${file.name}` },
-    });
-    parts = (run.outputs.report as { parts: ReportPart[] }).parts;
-    warnings = run.warnings.map((w) => w.message);
-    written = glbJson(await Deno.readFile(`${dir}/model.rigged.glb`)).nodes as typeof written;
-  } catch (error) {
-    return { refused: String(error), wrong: [], right: 0, warnings: [] };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const rigged = await rigThroughGraph(file.name, file.bytes);
+  if ("refused" in rigged) return { refused: rigged.refused, wrong: [], right: 0, warnings: [] };
+  const { parts } = rigged, warnings = rigged.warnings.map((w) => w.message);
+  const written = glbJson(rigged.glb).nodes as { name?: string; extras?: Record<string, unknown> }[];
   const wrong: TextLimitJudgement["wrong"] = [];
   let right = 0;
   for (const [name, { min, max }] of file.limits) {
