@@ -188,7 +188,10 @@ export const rigFitHinge = defineNode({
   // 59: a plank propeller (one flat box, no pitch) copied to the other engines is split as copies too,
   // unless its blades lie end to end across the aircraft as one rotor's loose flat blades do (left whole).
   // glued_twins.ts (planks added) held-out seeds 361-760, copies: 12 of 50 scenes wrong, all good -> 0.
-  version: 59,
+  // 60: one object across a wing's crank or gull bend (bent at the kink, or two loose parts in one mesh)
+  // whose parts' hinges turn more than 4° apart is weak and says its hinge bends (hinge_bend.ts); the
+  // longer part's line was judged good. kinked_surfaces.ts held-out seeds 301-600: 84 of 300 silent -> 8.
+  version: 60,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -23,6 +23,7 @@ import {
   unionOfPieces,
 } from "./surface_pieces.ts";
 import { sidesOffWhole } from "./whole_sides.ts";
+import { hingeBend } from "./hinge_bend.ts";
 import { firstLevel, overlapWords } from "./lod_levels.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
@@ -121,10 +122,14 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     vertexCounts.set(node, fitted.vertices);
     boxes.set(node, boxOf(fitted.geometry));
     const edge = rule.rule === "all_moving" ? "quarter" : KIND_SPECS[getPart(node)!.kind as PanelKind].edge;
-    // An air brake on the spine curves with the fuselage: its halves tilt off the whole's line.
-    const off = getPart(node)!.kind === "air_brake"
+    // An air brake on the spine curves with the fuselage: its halves tilt off the whole's line. Split
+    // drag rudders' halves turn about their union's line (split_halves.ts), not their own.
+    const kind = getPart(node)!.kind,
+      bends = () => hingeBend(fitted.geometry, fits.get(node)!, options, edge);
+    const off = kind === "air_brake"
       ? undefined
-      : sidesOffWhole(fitted.geometry, fits.get(node)!, options, edge, centre);
+      : sidesOffWhole(fitted.geometry, fits.get(node)!, options, edge, centre) ??
+        (kind === "drag_rudder" ? undefined : bends());
     if (off) offWhole.set(node, off);
     // Kept only where a split half may need it: a panel's gathered points weigh what its mesh does,
     // and 2,000 panels drawing one 65,535-vertex mesh held 4 GB of them.
