@@ -190,7 +190,7 @@ export const rigFitHinge = defineNode({
   // glued_twins.ts (planks added) held-out seeds 361-760, copies: 12 of 50 scenes wrong, all good -> 0.
   // 60: one object across a wing's crank or gull bend (bent at the kink, or two loose parts in one mesh)
   // whose parts' hinges turn more than 4° apart is weak and says its hinge bends (hinge_bend.ts); the
-  // longer part's line was judged good. kinked_surfaces.ts held-out seeds 301-600: 84 of 300 silent -> 8.
+  // longer part's line was judged good. kinked_surfaces.ts held-out seeds 601-900: 70 of 300 silent -> 6.
   version: 60,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +

@@ -4,8 +4,8 @@
  * meeting at the kink, and no straight line is right for both parts. The fit takes the longer part's
  * line; where the shorter part is under 40 % of the span (`fit_confidence.ts`' rival share, which
  * lets a horn balance pass) it was judged `good`, silently 6–20° off on that part. The panel is cut
- * across its span at a few places; where both sides are straight on their own, their lines meet at
- * the cut and turn more than {@link BEND_DEGREES} from each other, the hinge bends there. A horn
+ * across its span at a few places; where both sides are straight on their own, their lines meet
+ * within the span and turn more than {@link BEND_DEGREES} from each other, the hinge bends. A horn
  * balance or a cut-out steps the edge parallel to the line, so its sides do not turn.
  *
  * @module
@@ -13,16 +13,16 @@
 import { fitHinge, type HingeFit, type HingeFitOptions } from "./hinge_fit.ts";
 import type { HingeEdge } from "./kinds.ts";
 import type { PanelGeometry } from "./split_halves.ts";
-import { cross, dot, length, sub, type Vec3 } from "./transform.ts";
+import { cross, dot, sub, type Vec3 } from "./transform.ts";
 
 /** Sides' hinges turning more than this (degrees) from each other make a bend. */
 export const BEND_DEGREES = 4;
 /** Each side straight: at least this share of its stations on its own line. */
-const STRAIGHT_SHARE = 0.6;
+const STRAIGHT_SHARE = 0.75;
 /** The sides' lines meet at the cut within this share of the panel's chord. */
 const MEET_CHORD = 0.1;
 /** Cuts tried, as shares of the span from its lower end. */
-const CUTS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+const CUTS = [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85];
 
 /**
  * Why a panel's hinge bends (its parts either side of a kink turn about lines more than
@@ -36,7 +36,7 @@ export function hingeBend(
   edge: HingeEdge,
 ): string | undefined {
   if (edge === "quarter" || !geometry.triangles || !(whole.inliers < whole.stations)) return undefined;
-  let best: { degrees: number; at: number; share: number } | undefined;
+  let best: { degrees: number; at: number } | undefined;
   for (const share of CUTS) {
     const cut = (share - 0.5) * whole.spanLength;
     const sides = [-1, 1].map((sign) => sideOf(geometry, whole, cut, sign));
@@ -47,15 +47,15 @@ export function hingeBend(
     }
     const degrees = Math.acos(Math.min(1, Math.abs(dot(a.axis, b.axis)))) * 180 / Math.PI;
     if (!(degrees > BEND_DEGREES)) continue;
-    // Where a's line crosses the cut, b's line passes close by: the two lines meet at the kink.
-    const along = dot(a.axis, whole.axis);
-    if (!(Math.abs(along) > 0.5)) continue;
-    const t = (cut - dot(sub(a.origin, whole.origin), whole.axis)) / along;
+    // The two lines meet (nearest each other within a tenth of the chord) somewhere along the span:
+    // at the kink, which need not be at this cut.
+    const n = cross(a.axis, b.axis), nn = dot(n, n), gap = sub(b.origin, a.origin);
+    if (!(Math.abs(dot(gap, n)) / Math.sqrt(nn) <= MEET_CHORD * whole.chord)) continue;
+    const t = dot(cross(gap, b.axis), n) / nn;
     const meet = [0, 1, 2].map((k) => a.origin[k] + a.axis[k] * t) as Vec3;
-    if (!(length(cross(sub(meet, b.origin), b.axis)) <= MEET_CHORD * whole.chord)) continue;
-    const longer = share >= 0.5 ? a : b;
-    const onWhole = Math.acos(Math.min(1, Math.abs(dot(longer.axis, whole.axis)))) * 180 / Math.PI;
-    if (!best || degrees > best.degrees) best = { degrees, at: share, share: onWhole };
+    const at = dot(sub(meet, whole.origin), whole.axis) / whole.spanLength + 0.5;
+    if (!(at >= 0 && at <= 1)) continue;
+    if (!best || degrees > best.degrees) best = { degrees, at };
   }
   if (!best) return undefined;
   return `its hinge bends by ${best.degrees.toFixed(0)}° about ${Math.round(best.at * 100)} % along its ` +

@@ -2,9 +2,10 @@
  * Ailerons across a wing's crank or gull bend (`kinked_surfaces.ts`): exported as inboard and
  * outboard objects (one name, or `.001`) each rigs on its own line; exported as one object (bent at
  * the kink, or two loose parts in one mesh) it takes the longer part's line and is never judged good
- * silently: its hinge bends (`hinge_bend.ts`). Measured (`kinks_tally.ts`) on held-out seeds 301-600:
- * one-object surfaces silently judged good 84 of 300 (rig.fit_hinge v59) -> 8 (v60); pieces 4 of 600
- * wrong (warned) both before and after. Developed on seeds 1-120; this test runs 1-60 (fails on v59).
+ * silently: its hinge bends (`hinge_bend.ts`). Measured (`kinks_tally.ts`) on held-out seeds 601-900:
+ * one-object surfaces silently judged good 70 of 300 (rig.fit_hinge v59) -> 6 (v60); pieces sharing a
+ * name 4 of 600 wrong (grouped as one surface's pieces) before and after. Developed on seeds 1-300;
+ * this test runs 1-60 (fails on v59).
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { judgeKink } from "./kinks_tally.ts";
