@@ -63,13 +63,9 @@ export function compile(
   const ops: StoredOperation[] = [];
   for (const raw of formula.operations) {
     const op = raw && typeof raw === "object" ? raw as JsonRecord : undefined;
-    if (op?.op === "push" && typeof op.val === "number" && Number.isFinite(op.val)) ops.push(op.val);
-    else if (
-      op?.op === "push" && Array.isArray(op.val) && op.val.length >= 2 &&
-      op.val.every((v) => typeof v === "number" && Number.isFinite(v))
-    ) {
-      ops.push([...op.val as number[]]); // a spline key [x, y, tension, continuity, bias]
-    } else if (op?.op === "push" && typeof op.url === "string") {
+    const literal = literalOperation(op);
+    if (literal !== undefined) ops.push(literal);
+    else if (op?.op === "push" && typeof op.url === "string") {
       const uri = throughAliases(parseDsonUri(op.url), values);
       if (!uri) return undefined;
       const id = uri.id.replace(/:$/, "");
@@ -93,15 +89,29 @@ export function compile(
         // A channel this mesh's formulas pose is read at its driven value, from the graph's poses.
         if (!scope.poses.has(key)) scope.bonesRead.push([key, bone.value]);
       } else return undefined;
-    } else if (
-      typeof op?.op === "string" && OPERATORS.has(op.op) && op.val === undefined && op.url === undefined
-    ) {
-      // An operator carrying its own operands (`{op: "spline_tcb", val: […]}`) is no form the spec
-      // or Diffeomorphic reads: its keys come from the stack.
-      ops.push(op.op as StoredOperation);
     } else return undefined;
   }
   return { stage, ops };
+}
+
+/**
+ * A formula operation that reads nothing, in the stored form: a number or a spline key
+ * (`[x, y, tension, continuity, bias]`) pushed, or an operator; undefined for anything else.
+ */
+export function literalOperation(op: JsonRecord | undefined): StoredOperation | undefined {
+  if (op?.op === "push" && typeof op.val === "number" && Number.isFinite(op.val)) return op.val;
+  if (
+    op?.op === "push" && Array.isArray(op.val) && op.val.length >= 2 &&
+    op.val.every((v) => typeof v === "number" && Number.isFinite(v))
+  ) {
+    return [...op.val as number[]];
+  }
+  // An operator carrying its own operands (`{op: "spline_tcb", val: […]}`) is no form the spec or
+  // Diffeomorphic reads: its keys come from the stack.
+  if (typeof op?.op === "string" && OPERATORS.has(op.op) && op.val === undefined && op.url === undefined) {
+    return op.op as StoredOperation;
+  }
+  return undefined;
 }
 
 /**

@@ -26,7 +26,8 @@
 import type { DsonEntry } from "./dson_file.ts";
 import type { BoneLookup, ModifierValue } from "./formula_eval.ts";
 import { formulaKey } from "./formula_eval.ts";
-import { OPERATORS, runOperations, type StoredChannel, type StoredOperation } from "./formula_graph.ts";
+import { literalOperation } from "./formula_compile.ts";
+import { runOperations, type StoredChannel, type StoredOperation } from "./formula_graph.ts";
 import type { TcbSpan } from "./formula_spline.ts";
 import type { SceneNode } from "./model.ts";
 import type { JsonRecord } from "./read_json.ts";
@@ -198,23 +199,15 @@ function compileRig(
   const ops: StoredOperation[] = [];
   for (const raw of operations) {
     const op = raw && typeof raw === "object" ? raw as JsonRecord : undefined;
-    if (op?.op === "push" && typeof op.val === "number" && Number.isFinite(op.val)) ops.push(op.val);
-    else if (
-      op?.op === "push" && Array.isArray(op.val) && op.val.length >= 2 &&
-      op.val.every((v) => typeof v === "number" && Number.isFinite(v))
-    ) {
-      ops.push([...op.val as number[]]); // a spline key [x, y, tension, continuity, bias]
-    } else if (op?.op === "push" && typeof op.url === "string") {
+    const literal = literalOperation(op);
+    if (literal !== undefined) ops.push(literal);
+    else if (op?.op === "push" && typeof op.url === "string") {
       const uri = parseDsonUri(op.url);
       if (uri.propertyPath.replace(/\/value$/, "") !== "value") return undefined;
       const id = uri.id.replace(/:$/, "");
       const own = values.get(id);
       if (!own || isAlias(own.entry)) return undefined;
       ops.push({ value: id });
-    } else if (
-      typeof op?.op === "string" && OPERATORS.has(op.op) && op.val === undefined && op.url === undefined
-    ) {
-      ops.push(op.op as StoredOperation);
     } else return undefined;
   }
   return ops;
