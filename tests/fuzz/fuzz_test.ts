@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { fuzzInput, type FuzzOutcome, runFuzzCase } from "./pipeline.ts";
 import { EXTENDED_OUTPUT_FORMATS, FUZZ_FORMATS } from "./seeds.ts";
 
-const CASES_PER_FORMAT = 150;
+const CASES_PER_FORMAT = 50;
 /** A case slower than this counts as a hang. */
 const CASE_LIMIT_MS = 5000;
 const SEED = 0xf022;
