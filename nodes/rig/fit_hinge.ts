@@ -191,7 +191,10 @@ export const rigFitHinge = defineNode({
   // 60: one object across a wing's crank or gull bend (bent at the kink, or two loose parts in one mesh)
   // whose parts' hinges turn more than 4° apart is weak and says its hinge bends (hinge_bend.ts); the
   // longer part's line was judged good. kinked_surfaces.ts held-out seeds 601-900: 70 of 300 silent -> 6.
-  version: 60,
+  // 61: a "bend" over 45° or within a tenth of the span of either end is an end piece fitted across its
+  // chord, no kink (v60 called the corpus airplane's elevator and rudder bent by 90° after
+  // glTF-Transform's transforms); kinked_surfaces.ts held-out seeds 601-900 unchanged (6 of 300 silent).
+  version: 61,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

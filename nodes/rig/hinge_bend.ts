@@ -17,6 +17,13 @@ import { cross, dot, sub, type Vec3 } from "./transform.ts";
 
 /** Sides' hinges turning more than this (degrees) from each other make a bend. */
 export const BEND_DEGREES = 4;
+/**
+ * …and no more than this: a crank or a gull bend turns a hinge line by some tens of degrees; a "bend"
+ * steeper than this is a short end piece fitted across its chord (a tip cap, a horn), no kink.
+ */
+const BEND_MAX_DEGREES = 45;
+/** A kink lies no nearer than this share of the span to either end (nearer is an end piece). */
+const KINK_END_SHARE = 0.1;
 /** Each side straight: at least this share of its stations on its own line. */
 const STRAIGHT_SHARE = 0.75;
 /** The sides' lines meet at the cut within this share of the panel's chord. */
@@ -46,7 +53,7 @@ export function hingeBend(
       continue;
     }
     const degrees = Math.acos(Math.min(1, Math.abs(dot(a.axis, b.axis)))) * 180 / Math.PI;
-    if (!(degrees > BEND_DEGREES)) continue;
+    if (!(degrees > BEND_DEGREES && degrees <= BEND_MAX_DEGREES)) continue;
     // The two lines meet (nearest each other within a tenth of the chord) somewhere along the span:
     // at the kink, which need not be at this cut.
     const n = cross(a.axis, b.axis), nn = dot(n, n), gap = sub(b.origin, a.origin);
@@ -54,7 +61,7 @@ export function hingeBend(
     const t = dot(cross(gap, b.axis), n) / nn;
     const meet = [0, 1, 2].map((k) => a.origin[k] + a.axis[k] * t) as Vec3;
     const at = dot(sub(meet, whole.origin), whole.axis) / whole.spanLength + 0.5;
-    if (!(at >= 0 && at <= 1)) continue;
+    if (!(at >= KINK_END_SHARE && at <= 1 - KINK_END_SHARE)) continue;
     if (!best || degrees > best.degrees) best = { degrees, at };
   }
   if (!best) return undefined;
