@@ -24,7 +24,7 @@ async function twoMachines(habits: Partial<Habits>): Promise<SeedOutcome> {
     for await (const entry of Deno.readDir(ref.outDir)) {
       files.push(`${entry.name}:${sha256Hex(await Deno.readFile(join(ref.outDir, entry.name)))}`);
     }
-    return await runSeed(0, model, files.sort().join(","), root, 7, { ...PLAIN, ...habits });
+    return await runSeed(0, model, files.sort().join(","), root, 7, { ...PLAIN, ...habits }, 10_000);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
