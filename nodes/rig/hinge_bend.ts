@@ -15,6 +15,7 @@ import { fitHinge, type HingeFit, type HingeFitOptions } from "./hinge_fit.ts";
 import type { HingeEdge } from "./kinds.ts";
 import type { PanelGeometry } from "./split_halves.ts";
 import { cross, dot, sub, type Vec3 } from "./transform.ts";
+import { trianglesWhere } from "./whole_sides.ts";
 
 /** Sides' hinges turning more than this (degrees) from each other make a bend. */
 export const BEND_DEGREES = 4;
@@ -86,24 +87,13 @@ function sideOf(
   sign: number,
 ): Required<PanelGeometry> {
   const { positions, triangles } = geometry;
-  const index = new Int32Array(geometry.count).fill(-1);
-  const kept: number[] = [], out: number[] = [];
-  for (let t = 0; t + 2 < triangles!.length; t += 3) {
+  return trianglesWhere(geometry, (t) => {
     let u = 0;
     for (let c = 0; c < 3; c++) {
       for (let k = 0; k < 3; k++) {
         u += (positions[triangles![t + c] * 3 + k] - whole.origin[k]) * whole.axis[k] / 3;
       }
     }
-    if (!(sign * (u - cut) > 0)) continue;
-    for (let c = 0; c < 3; c++) {
-      const v = triangles![t + c];
-      if (index[v] < 0) {
-        index[v] = kept.length / 3;
-        kept.push(positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2]);
-      }
-      out.push(index[v]);
-    }
-  }
-  return { positions: new Float64Array(kept), count: kept.length / 3, triangles: new Uint32Array(out) };
+    return sign * (u - cut) > 0;
+  });
 }

@@ -49,12 +49,23 @@ export function sidesOffWhole(
  */
 function sideGeometry(geometry: PanelGeometry, sign: number, centre: number): Required<PanelGeometry> {
   const { positions, triangles } = geometry;
+  return trianglesWhere(geometry, (t) => {
+    const z = positions[triangles![t] * 3 + 2] + positions[triangles![t + 1] * 3 + 2] +
+      positions[triangles![t + 2] * 3 + 2];
+    return sign * (z - 3 * centre) > 0;
+  });
+}
+
+/** The triangles (by first index `t`) that `keep` accepts, with only the vertices they use. */
+export function trianglesWhere(
+  geometry: PanelGeometry,
+  keep: (t: number) => boolean,
+): Required<PanelGeometry> {
+  const { positions, triangles } = geometry;
   const index = new Int32Array(geometry.count).fill(-1);
   const kept: number[] = [], out: number[] = [];
   for (let t = 0; t + 2 < triangles!.length; t += 3) {
-    const z = positions[triangles![t] * 3 + 2] + positions[triangles![t + 1] * 3 + 2] +
-      positions[triangles![t + 2] * 3 + 2];
-    if (!(sign * (z - 3 * centre) > 0)) continue;
+    if (!keep(t)) continue;
     for (let c = 0; c < 3; c++) {
       const v = triangles![t + c];
       if (index[v] < 0) {
