@@ -31,16 +31,21 @@ Deno.test("ctrl_type as typed into 3ds Max's properties (`Rotation`, ` rotation`
   }
 });
 
-Deno.test("a ctrl_type that is neither rotation nor translation is named, not dropped silently", async () => {
+/** Seed 3's file with one extra of its first declared part set to `value`, judged; and that part's name. */
+async function judgedWithExtra(key: string, value: string) {
   const file = await textLimitFile(3);
   const [name] = file.limits.keys();
   const bytes = editedGlb(file.bytes, (json) => {
     const node = (json.nodes as { name?: string; extras?: Record<string, unknown> }[]).find((n) =>
       n.name === name
     )!;
-    node.extras!.ctrl_type = "hinge";
+    node.extras![key] = value;
   });
-  const judged = await judgeTextLimits({ ...file, bytes });
+  return { name, judged: await judgeTextLimits({ ...file, bytes }) };
+}
+
+Deno.test("a ctrl_type that is neither rotation nor translation is named, not dropped silently", async () => {
+  const { name, judged } = await judgedWithExtra("ctrl_type", "hinge");
   assert(
     judged.warnings.some((w) =>
       w.startsWith("ctrl_type neither rotation nor translation") && w.includes(`'${name}'`)
@@ -51,15 +56,7 @@ Deno.test("a ctrl_type that is neither rotation nor translation is named, not dr
 });
 
 Deno.test("text limits: a limit that is no number is named as left out", async () => {
-  const file = await textLimitFile(3);
-  const [name] = file.limits.keys();
-  const bytes = editedGlb(file.bytes, (json) => {
-    const node = (json.nodes as { name?: string; extras?: Record<string, unknown> }[]).find((n) =>
-      n.name === name
-    )!;
-    node.extras!.min = "about -20";
-  });
-  const judged = await judgeTextLimits({ ...file, bytes });
+  const { name, judged } = await judgedWithExtra("min", "about -20");
   assert(
     judged.warnings.some((w) => w.includes("no number left out") && w.includes(`'${name}' min "about -20"`)),
     judged.warnings.join("\n"),
