@@ -79,7 +79,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     startGraph: options.graph,
     lastOutputs: new Map(),
   };
-  const script = await bundlePage();
+  const script = await pageScript();
   const hostname = options.host ?? "127.0.0.1";
   const loopbackHosts = new Set<string>();
   const server = Deno.serve({ hostname, port: options.port ?? 8020, onListen: () => {} }, async (request) => {
@@ -140,6 +140,21 @@ interface Bundler {
     minify: boolean;
     sourcemap?: "inline";
   }): Promise<{ success: boolean; errors: { text: string }[]; outputFiles?: { text(): string }[] }>;
+}
+
+/** The page's bundle, made once per process (JS module instance): every studio started in it serves it. */
+let bundled: Promise<string> | undefined;
+
+/**
+ * The page's script, bundled on first use: the studio's browser tests start a studio per test, and
+ * bundling was about a second of each. A failed bundle is not kept, so the next start tries again.
+ */
+function pageScript(): Promise<string> {
+  bundled ??= bundlePage().catch((error) => {
+    bundled = undefined;
+    throw error;
+  });
+  return bundled;
 }
 
 /** Bundles studio/web/main.ts (and three.js from node_modules) into one browser script. */

@@ -9,7 +9,7 @@
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { startStudio } from "../../studio/server.ts";
+import { studioIn } from "./project_studio.ts";
 import { tempDir } from "../support/temp.ts";
 
 const GRAPH = { version: 1, nodes: {}, outputs: {} };
@@ -35,9 +35,7 @@ Deno.test("studio /api/exists: hidden and escaping paths refused as save refuses
   await Deno.symlink(join(project, ".git", "config"), join(project, "graphs", "cfg.json"));
   await Deno.symlink(join(project, ".git"), join(project, "graphs", "g"));
   await Deno.symlink(join(project, ".git", "hooks", "new.json"), join(project, "graphs", "dangling.json"));
-  const cwd = Deno.cwd();
-  Deno.chdir(project);
-  const studio = await startStudio({ port: 0, cacheDir: false }).finally(() => Deno.chdir(cwd));
+  const studio = await studioIn(project);
   const url = studio.url;
   const exists = async (path: string) => {
     const response = await fetch(`${url}api/exists?path=${encodeURIComponent(path)}`);

@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { startStudio } from "../../studio/server.ts";
+import { studioIn } from "./project_studio.ts";
 import { tempDir } from "../support/temp.ts";
 import { hostileCases } from "./hostile_cases.ts";
 import { hostileProject } from "./hostile_project.ts";
@@ -18,9 +18,7 @@ async function withHostile(
 ) {
   const dir = await tempDir({ prefix: "studio-hostile-project-" });
   const p = await hostileProject(dir, seed);
-  const cwd = Deno.cwd();
-  Deno.chdir(dir);
-  const studio = await startStudio({ port: 0, cacheDir: false }).finally(() => Deno.chdir(cwd));
+  const studio = await studioIn(dir);
   try {
     await fn(studio.url, dir, p);
   } finally {

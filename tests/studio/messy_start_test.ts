@@ -29,10 +29,8 @@ async function startOn(
   query: string,
   fn: (page: import("playwright-core").Page) => Promise<void>,
 ) {
-  const cwd = Deno.cwd();
-  Deno.chdir(dir);
-  // The studio's project is the working folder it starts in (the test's is restored at once).
-  const opened = await openStudio(dir, false).finally(() => Deno.chdir(cwd));
+  // The studio's project is the working folder it starts in.
+  const opened = await openStudio(dir, false, [], true);
   try {
     await opened.page.goto(`${opened.studio.url}${query}`);
     await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });

@@ -8,7 +8,8 @@
 import { join } from "node:path";
 import type { BrowserContext, Dialog, Page } from "playwright-core";
 import { startStudio, type Studio } from "../../studio/server.ts";
-import { launch, watchErrors } from "../../studio/chromium.ts";
+import { freshContext, watchErrors } from "../../studio/chromium.ts";
+import { studioIn } from "./project_studio.ts";
 
 /** An element's box; the editor redraws by replacing its nodes, so a box asked for mid-redraw is retried. */
 export async function boxOf(page: Page, selector: string) {
@@ -119,15 +120,19 @@ export interface OpenStudio {
 /**
  * Starts a studio on `dir` (its first root, `more` the others, which it only reads; outputs in
  * `dir/out`, the cache in `dir/cache` unless `cacheDir` says otherwise) and opens a chromium page on
- * nothing yet.
+ * nothing yet. `inProject`: the studio runs in a child process working in `dir` (its project: what
+ * the page's paths are relative to), as a user starts it in a folder; otherwise in this process,
+ * whose working folder (the repository) is its project.
  */
 export async function openStudio(
   dir: string,
   cacheDir: string | false = join(dir, "cache"),
   more: readonly string[] = [],
+  inProject = false,
 ): Promise<OpenStudio> {
-  const studio = await startStudio({ port: 0, roots: [dir, ...more], outDir: join(dir, "out"), cacheDir });
-  const { browser, close } = await launch();
+  const options = { roots: [dir, ...more], outDir: join(dir, "out"), cacheDir };
+  const studio = inProject ? await studioIn(dir, options) : await startStudio({ port: 0, ...options });
+  const { browser, close } = await freshContext();
   const page = await browser.newPage();
   return {
     studio,

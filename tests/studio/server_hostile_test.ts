@@ -8,7 +8,7 @@
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
-import { startStudio } from "../../studio/server.ts";
+import { studioIn } from "./project_studio.ts";
 import { MAX_BODY_BYTES } from "../../studio/body.ts";
 import { tempDir } from "../support/temp.ts";
 
@@ -22,10 +22,8 @@ async function withProject(fn: (url: string, project: string) => Promise<void>):
   await Deno.writeTextFile(join(project, "deno.json"), '{"tasks":{}}\n');
   await Deno.writeTextFile(join(project, "schema", "graph.json"), '{"$schema":"x","type":"object"}\n');
   await Deno.writeTextFile(join(project, "graphs", "a.json"), JSON.stringify(GRAPH));
-  const cwd = Deno.cwd();
-  Deno.chdir(project);
-  // The studio takes its project from the working directory when it starts; the test's is restored.
-  const studio = await startStudio({ port: 0, cacheDir: false }).finally(() => Deno.chdir(cwd));
+  // The studio takes its project from the working directory it starts in.
+  const studio = await studioIn(project);
   try {
     await fn(studio.url, project);
   } finally {
