@@ -11,56 +11,18 @@
  * @module
  */
 import { sha256Hex } from "../canonical.ts";
+import { isHtml, readLimited, retryAfterMs, withoutCredentials } from "./remote_http.ts";
+import { credentialError, ForbiddenReads } from "./remote_forbidden.ts";
 import {
-  basicAuth,
-  isHtml,
-  readLimited,
-  retryAfterMs,
-  secretsOf,
-  withoutCredentials,
-} from "./remote_http.ts";
+  DEFAULT_REMOTE_TIMEOUT_MS,
+  MAX_RECORD_BYTES,
+  MAX_REDIRECTS,
+  type RemoteCacheOptions,
+  remoteTarget,
+  SLOWEST_BYTES_PER_MS,
+} from "./remote_options.ts";
 
-export { withoutCredentials };
-
-/** Options of {@link RemoteCache}. */
-export interface RemoteCacheOptions {
-  /** Base URL, e.g. `http://cache.local:8080/partgraph` (requests go to `<url>/ac/…` and `<url>/cas/…`). */
-  readonly url: string;
-  /** Never upload (for untrusted runners): only read what others built. */
-  readonly readOnly?: boolean;
-  /** Extra request headers, e.g. `{ Authorization: "Bearer …" }`. */
-  readonly headers?: Readonly<Record<string, string>>;
-  /**
-   * Time limit in milliseconds (default 10,000) for an answer to start and for any pause in a
-   * transfer; a transfer as a whole gets this plus the time it takes at 1 MB/s, so a large blob on a
-   * slow link arrives, where a stalled or trickling one is given up on.
-   */
-  readonly timeoutMs?: number;
-  /** Retries after a network error, a timeout, a 5xx or a 429 answer (default 2). */
-  readonly retries?: number;
-  /**
-   * The longest `Retry-After` of a busy server (429, 503) waited out before a retry, in milliseconds
-   * (default: the time limit); a server asking for longer is given up on at once, not waited for.
-   */
-  readonly retryAfterLimitMs?: number;
-  /**
-   * Receives each degradation warning once (default: printed on stderr), with its kind (`down`,
-   * `corrupt`, `oversized`, …), by which clients in several workers can be told apart from repeats.
-   */
-  readonly onWarning?: (message: string, kind: string) => void;
-}
-
-/** Action records larger than this are not trusted (ours are a few kB). */
-const MAX_RECORD_BYTES = 16 * 1024 * 1024;
-
-/** Default time limit of one request. */
-export const DEFAULT_REMOTE_TIMEOUT_MS = 10_000;
-
-/** The slowest transfer a request waits for (1 MB/s), on top of its time limit. */
-const SLOWEST_BYTES_PER_MS = 1_000;
-
-/** Redirects followed for one request (a load balancer's hop or two; more is a loop). */
-const MAX_REDIRECTS = 5;
+export { DEFAULT_REMOTE_TIMEOUT_MS, type RemoteCacheOptions, withoutCredentials };
 
 /**
  * A client for one remote cache. Safe to share across concurrent lookups in one process.
@@ -97,32 +59,19 @@ export class RemoteCache {
   readonly #onWarning: (message: string, kind: string) => void;
   #down = false;
   #noWrites: boolean;
+  /** Reads refused (403 to reading back an upload): not asked again. */
+  #noReads = false;
+  /** What the 403s to reads turn out to be (`remote_forbidden.ts`). */
+  readonly #reads = new ForbiddenReads();
 
   /** A client for `options.url`; nothing is sent until the first lookup. */
   constructor(options: RemoteCacheOptions) {
-    let url: URL;
-    try {
-      url = new URL(options.url);
-    } catch {
-      throw new TypeError(`remote cache URL is not a URL: '${withoutCredentials(options.url)}'`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new TypeError(
-        `remote cache URL must be http: or https:, found '${withoutCredentials(options.url)}'`,
-      );
-    }
-    this.url = options.url.replace(/\/+$/, "");
-    this.#shown = withoutCredentials(this.url);
-    this.#headers = { ...options.headers };
-    const [user, password] = [url.username, url.password].map(decodeURIComponent);
-    this.#secrets = secretsOf([password, url.password, ...Object.values(this.#headers)]);
-    // Sent as a header of our own, so that a redirect to another host can leave it behind.
-    if ((user || password) && !Object.keys(this.#headers).some((name) => /^authorization$/i.test(name))) {
-      this.#headers.Authorization = `Basic ${basicAuth(`${user}:${password}`)}`;
-    }
-    url.username = url.password = "";
-    url.pathname = url.pathname.replace(/\/*$/, "/");
-    this.#base = url;
+    const target = remoteTarget(options);
+    this.url = target.url;
+    this.#shown = target.shown;
+    this.#headers = target.headers;
+    this.#secrets = target.secrets;
+    this.#base = target.base;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
     this.#retryAfterLimitMs = options.retryAfterLimitMs ?? this.#timeoutMs;
     this.#retries = options.retries ?? 2;
@@ -180,25 +129,31 @@ export class RemoteCache {
   }
 
   /**
+   * Ends a run's use of the remote: when every read was answered 403 and nothing told whether those
+   * were keys it does not hold or reads refused (a read-only client on a cold cache), says so once.
+   */
+  endOfRun(): void {
+    if (this.#down || this.#reads.verdict !== "undecided") return;
+    const { reads, first } = this.#reads.count;
+    this.#reads.told();
+    this.#warnOnce(
+      "forbidden",
+      `remote cache ${this.#shown} answered 403 to all ${reads} reads (first GET /${first}) and served nothing: taken as misses, as object stores answer for keys they do not hold; no upload went up to tell that from reads refused — if it is not new, check its credentials`,
+    );
+  }
+
+  /**
    * The body of `path` (at most `limit` bytes; `expected` of them, for the time limit); null for a
    * key the server says it does not hold, undefined when there is nothing usable.
    */
   async #get(path: string, limit: number, expected: number): Promise<Uint8Array | null | undefined> {
-    if (this.#down) return undefined;
+    if (this.#down || this.#noReads) return undefined;
     const response = await this.#request("GET", path, undefined, expected);
     if (!response) return undefined;
     const status = response.status;
+    if (status === 403) return await this.#forbiddenRead(path, response);
     if (!response.ok || isHtml(response)) await response.body?.cancel();
     if (status === 404) return null;
-    if (status === 403) {
-      // S3 without list permission and GCS answer 403 for a key they do not hold: a miss. It is
-      // also how a bad token is refused there, so say so once.
-      this.#warnOnce(
-        "forbidden",
-        `remote cache ${this.#shown} answered 403 to GET /${path}: taken as a miss (object stores answer so for a key they do not hold); if nothing is ever served, check its credentials`,
-      );
-      return null;
-    }
     if (status === 401 || status === 407) {
       // One warning for a token refused, whether a read or an upload is refused first.
       this.#down = true;
@@ -223,11 +178,44 @@ export class RemoteCache {
     try {
       const bytes = await readLimited(response, limit, this.#timeoutMs);
       if (!bytes) this.#warnOnce("oversized", `remote cache /${path} is larger than expected; ignored`);
+      else this.#reads.served();
       return bytes;
     } catch (error) {
       this.#giveUp(`GET /${path}: ${error instanceof Error ? error.message : error}`);
       return undefined;
     }
+  }
+
+  /**
+   * A 403 to a read: S3 without `s3:ListBucket` and GCS answer so for a key they do not hold, and so
+   * they refuse a client. A credential error in its body is a refusal; any other is held as a miss
+   * until the run tells which it was (`remote_forbidden.ts`).
+   */
+  async #forbiddenRead(path: string, response: Response): Promise<null | undefined> {
+    const body = await readLimited(response, 4096, this.#timeoutMs).catch(() => undefined);
+    const code = credentialError(new TextDecoder().decode(body ?? new Uint8Array()));
+    if (!code) return (this.#reads.forbidden(path), null);
+    this.#down = true;
+    this.#warnOnce(
+      "credentials",
+      `remote cache ${this.#shown} refused its credentials (403 ${code} to GET /${path}); continuing with the local cache`,
+    );
+    return undefined;
+  }
+
+  /** Reads back a record just uploaded, once, to tell 403s for keys it does not hold from reads refused. */
+  async #readBack(path: string): Promise<void> {
+    const response = await this.#request("GET", path);
+    if (!response) return;
+    await response.body?.cancel();
+    this.#reads.probed(isHtml(response) ? 0 : response.status);
+    if (this.#reads.verdict !== "refused") return;
+    this.#noReads = true;
+    this.#reads.told();
+    this.#warnOnce(
+      "forbidden",
+      `remote cache ${this.#shown} stores uploads but answers 403 to reading one back (GET /${path}): its credentials may write but not read; not reading from it (nothing would be served), still uploading`,
+    );
   }
 
   /** One upload; true once the server has it. */
@@ -237,16 +225,24 @@ export class RemoteCache {
     if (!response) return false;
     const status = response.status;
     // bazel-remote refuses a blob over --max_blob_size with 400 and a text naming its size.
-    const text = status === 400 ? await response.text().then((t) => t.slice(0, 500), () => "") : "";
+    const text = status === 400 || status === 403
+      ? await response.text().then((t) => t.slice(0, 500), () => "")
+      : "";
     await response.body?.cancel().catch(() => {});
-    if (response.ok) return true;
-    if (status === 401 || status === 407) {
+    if (response.ok) {
+      if (path.startsWith("ac/") && this.#reads.probe()) await this.#readBack(path);
+      return true;
+    }
+    const code = status === 403 ? credentialError(text) : undefined;
+    if (status === 401 || status === 407 || code) {
       // A token that expired mid-batch, or bazel-remote's --allow_unauthenticated_reads refusing an
       // upload without one: no more uploads; reads go on while they are let through.
       this.#noWrites = true;
       this.#warnOnce(
         "credentials",
-        `remote cache ${this.#shown} refused its credentials (${status} to PUT /${path}); not uploading, reading on while reads are let through`,
+        `remote cache ${this.#shown} refused its credentials (${status}${
+          code ? ` ${code}` : ""
+        } to PUT /${path}); not uploading, reading on while reads are let through`,
       );
     } else if (status === 413 || status === 507 || /\b(exceeds|too large)\b/i.test(text)) {
       // nginx's client_max_body_size (413), bazel-remote's --max_blob_size (400) or a blob larger
@@ -258,6 +254,14 @@ export class RemoteCache {
     } else {
       // Refused (403, 405 read-only, 409/500 nginx without its folders): keep reading from it.
       this.#noWrites = true;
+      if (status === 403 && this.#reads.verdict === "undecided") {
+        const { reads, first } = this.#reads.count;
+        this.#reads.told();
+        this.#warnOnce(
+          "refused",
+          `remote cache ${this.#shown} refused an upload (403) and has answered 403 to every read (${reads} so far, first GET /${first}): its credentials may not reach it, or it holds nothing yet; not uploading, still reading from it`,
+        );
+      }
       this.#warnOnce(
         "refused",
         `remote cache ${this.#shown} refused an upload (${status}); not uploading, still reading from it`,

@@ -267,6 +267,7 @@ export class CacheTiers {
   /** Waits for the uploads under way and writes what the disk tier holds back for its next batch (at the end of a run). */
   async flush(): Promise<void> {
     while (this.#uploading.size) await Promise.all(this.#uploading);
+    this.remote?.endOfRun(); // 403s nothing told apart from reads refused: one note
     await this.disk?.flush();
   }
 

@@ -25,6 +25,14 @@
 export interface Habits {
   /** How a missing key is answered: 404, 403 (object stores) or a 200 HTML page (a proxy). */
   readonly missing: 404 | 403 | "html";
+  /**
+   * What an object store lets the client's credentials do (`remote_object_stores.ts`): everything,
+   * reads only (a PR runner's key), uploads only, nothing (a bucket policy), or a key it does not know.
+   * Each refusal is a 403, as S3 and GCS answer.
+   */
+  readonly access?: "full" | "read-only" | "write-only" | "none" | "bad-key";
+  /** The body of its 403s: S3's XML error, GCS's XML API error, or none (a proxy in front); default an HTML page. */
+  readonly errorBody?: "s3" | "gcs" | "empty";
   /** Bodies larger than this are refused (nginx `client_max_body_size`, bazel-remote `--max_blob_size`). */
   readonly maxBody?: number;
   /** How: nginx's 413 page, or bazel-remote's 400 "Blob size … exceeds maximum allowed size …". */
@@ -113,6 +121,17 @@ export function startHabitServer(habits: Habits): HabitServer {
   const basic = `Basic ${btoa(`ci:${SECRETS.password}`)}`;
   const page = (status: number, text = `<html><body><h1>${status}</h1></body></html>`) =>
     new Response(text, { status, headers: { "content-type": "text/html" } });
+  // An object store's 403: AccessDenied for a missing key without list permission and for a refusal alike.
+  const forbidden = (code = "AccessDenied") => {
+    if (!habits.errorBody) return page(403);
+    if (habits.errorBody === "empty") return new Response(null, { status: 403 });
+    const text = habits.errorBody === "s3"
+      ? `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>Access Denied</Message><RequestId>4442587FB7D0A2F9</RequestId></Error>`
+      : `<?xml version='1.0' encoding='UTF-8'?><Error><Code>${code}</Code><Message>Access denied.</Message><Details>ci@build.iam.gserviceaccount.com does not have storage.objects.get access.</Details></Error>`;
+    return new Response(text, { status: 403, headers: { "content-type": "application/xml" } });
+  };
+  const missing = () =>
+    habits.missing === "html" ? page(200, HTML_PAGE) : habits.missing === 403 ? forbidden() : page(404);
 
   async function answer(request: Request, origin: "main" | "other"): Promise<Response> {
     const url = new URL(request.url);
@@ -145,10 +164,22 @@ export function startHabitServer(habits: Habits): HabitServer {
         return page(401);
       }
     }
+    const access = habits.access ?? "full";
+    if (
+      access === "none" || access === "bad-key" || access === "read-only" && request.method === "PUT" ||
+      access === "write-only" && request.method === "GET"
+    ) {
+      await request.body?.cancel();
+      return forbidden(
+        access === "bad-key"
+          ? (habits.errorBody === "gcs" ? "InvalidSecurity" : "InvalidAccessKeyId")
+          : undefined,
+      );
+    }
     const match = path.match(/^(.*)\/(ac|cas)\/([0-9a-f]{64})$/);
     if (!match || match[1] !== habits.prefix) {
       await request.body?.cancel();
-      return habits.missing === "html" ? page(200, HTML_PAGE) : page(habits.missing);
+      return missing();
     }
     const key = `${match[2]}/${match[3]}`;
     if (request.method === "PUT") {
@@ -166,7 +197,7 @@ export function startHabitServer(habits: Habits): HabitServer {
       return new Response(null, { status: 201 });
     }
     const body = store.get(key);
-    if (!body) return habits.missing === "html" ? page(200, HTML_PAGE) : page(habits.missing);
+    if (!body) return missing();
     return respond(body);
   }
 

@@ -32,14 +32,45 @@ async function twoMachines(habits: Partial<Habits>): Promise<SeedOutcome> {
 
 const digestOf = (bytes: Uint8Array) => sha256Hex(bytes);
 
-Deno.test("remote habits: an object store's 403 for a missing key is a miss, not a remote given up on", async () => {
-  const outcome = await twoMachines({ missing: 403 });
-  assertEquals([outcome.failed, outcome.wrong, outcome.served], [0, 0, 7], outcome.warnings.join("\n"));
-  // One warning per machine's client, saying what 403 was taken for.
-  assert(
-    outcome.warnings.every((w) => w.includes("answered 403") && w.includes("taken as a miss")),
-    outcome.warnings[0],
-  );
+Deno.test("remote habits: an object store's 403 for a missing key is a silent miss once an upload is read back", async () => {
+  for (const errorBody of ["s3", "empty", undefined] as const) {
+    const outcome = await twoMachines({ missing: 403, access: "full", errorBody });
+    assertEquals([outcome.failed, outcome.wrong, outcome.served], [0, 0, 7], outcome.warnings.join("\n"));
+    // A cold run of a healthy bucket is a plain miss: nothing to warn of (before: one warning per cold run).
+    assertEquals(outcome.warnings, [], `${errorBody}`);
+  }
+});
+
+Deno.test("remote habits: an object store that refuses (403) says so, once per machine", async () => {
+  const judged = new Map<string, readonly string[]>();
+  for (const access of ["write-only", "read-only", "none", "bad-key"] as const) {
+    const outcome = await twoMachines({ missing: 403, access, errorBody: "s3" });
+    assertEquals([outcome.failed, outcome.wrong, outcome.served], [0, 0, 0], outcome.warnings.join("\n"));
+    assertEquals(outcome.warnings.length, 2, outcome.warnings.join("\n"));
+    judged.set(access, outcome.warnings);
+  }
+  // A key that may write but not read: its upload read back is refused (before: "taken as a miss").
+  assert(judged.get("write-only")!.every((w) => w.includes("may write but not read")));
+  assert(judged.get("read-only")!.every((w) => w.includes("refused an upload (403)")));
+  assert(judged.get("none")!.every((w) => w.includes("answered 403 to every read")));
+  // S3's InvalidAccessKeyId is a refusal at once: the remote is not asked again.
+  assert(judged.get("bad-key")!.every((w) => w.includes("refused its credentials (403 InvalidAccessKeyId")));
+});
+
+Deno.test("remote habits: a read-only client on a cold 403 store says once that it could not tell", async () => {
+  const server = startHabitServer({ ...PLAIN, missing: 403, access: "full", errorBody: "s3" });
+  try {
+    const warnings: string[] = [];
+    const remote = new RemoteCache({ url: server.url, readOnly: true, onWarning: (m) => warnings.push(m) });
+    for (let i = 0; i < 3; i++) assertEquals(await remote.getAction(`${i}`.repeat(64)), undefined);
+    assertEquals(warnings.length, 0, "nothing said while the run goes on");
+    remote.endOfRun();
+    remote.endOfRun();
+    assertEquals(warnings.length, 1, warnings.join("\n"));
+    assert(warnings[0].includes("answered 403 to all 3 reads") && warnings[0].includes("served nothing"));
+  } finally {
+    await server.stop();
+  }
 });
 
 Deno.test("remote habits: a proxy's HTML page for a missing key is one warning, not a damaged record per node", async () => {
