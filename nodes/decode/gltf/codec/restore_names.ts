@@ -155,9 +155,9 @@ function restoreImageNames(doc: Document, material: Material, restored: string[]
   if (!names || typeof names !== "object" || Array.isArray(names)) return;
   const left: Record<string, unknown> = {};
   for (const [slot, name] of Object.entries(names as Record<string, unknown>)) {
-    const edge = doc.getGraph().listChildEdges(material).find((e) => e.getName() === slot);
-    const texture = edge?.getChild() as Texture | undefined;
-    if (!Object.hasOwn(IMAGE_SLOTS, slot) || typeof name !== "string" || !texture) {
+    const at = slotOf(doc, material, slot);
+    const texture = at?.texture;
+    if (!at || typeof name !== "string" || !texture) {
       left[slot] = name;
       continue;
     }
@@ -167,11 +167,39 @@ function restoreImageNames(doc: Document, material: Material, restored: string[]
     ) ?? doc.createTexture(name).setImage(texture.getImage()!).setMimeType(texture.getMimeType())
       .setExtras({ ...texture.getExtras() });
     // This slot alone: another slot of the material may sample the kept image under its own name.
-    IMAGE_SLOTS[slot](material, twin);
+    at.set(twin);
     restored.push(`'${texture.getName()}' → '${name}' (${slot} of material '${material.getName()}')`);
   }
   const { image_names: _, ...rest } = extras;
   material.setExtras(Object.keys(left).length ? { ...rest, image_names: left } : rest);
+}
+
+/**
+ * A material's image slot named `slot`: a core one ({@link IMAGE_SLOTS}), or a texture slot of one of
+ * its extensions (`clearcoatRoughnessTexture`; `export.gltf` v48), with the texture it samples and
+ * the setter of that slot alone (the extension property's own `set<Slot>`, keeping its texture info).
+ */
+function slotOf(
+  doc: Document,
+  material: Material,
+  slot: string,
+): { texture?: Texture; set: (texture: Texture) => void } | undefined {
+  const graph = doc.getGraph();
+  const sampled = (parent: Material | ExtensionProperty) =>
+    graph.listChildEdges(parent).find((e) => e.getName() === slot)?.getChild() as Texture | undefined;
+  if (Object.hasOwn(IMAGE_SLOTS, slot)) {
+    return { texture: sampled(material), set: (t) => IMAGE_SLOTS[slot](material, t) };
+  }
+  if (!/^[a-z][A-Za-z]*Texture$/.test(slot)) return undefined;
+  for (const extension of material.listExtensions()) {
+    const setter =
+      (extension as unknown as Record<string, unknown>)[`set${slot[0].toUpperCase()}${slot.slice(1)}`];
+    const texture = sampled(extension);
+    if (typeof setter === "function" && texture) {
+      return { texture, set: (t) => setter.call(extension, t) };
+    }
+  }
+  return undefined;
 }
 
 /**
