@@ -66,7 +66,15 @@ export async function compileGraph(
 ): Promise<Plan> {
   const { issues, scope } = await validateScope(source, registry, values);
   if (issues.length || !scope) throw new GraphError(issues);
+  return planOf(scope, values);
+}
 
+/**
+ * The plan of a scope that {@link validateScope} found valid with these same `values`: what
+ * {@link compileGraph} does after validating, for a caller (the studio's check) that also needs the
+ * scope, so a big graph is validated once, not once per use.
+ */
+export function planOf(scope: Scope, values: Readonly<Record<string, unknown>> = {}): Plan {
   const declared = scope.signature.inputs;
   const bindings: Record<string, Binding> = {};
   const inputLiterals: Record<string, JsonValue> = {};

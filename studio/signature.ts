@@ -6,6 +6,7 @@
  */
 import { resolve } from "node:path";
 import { type GraphInputDecl, type Registry, type SocketType, validateScope } from "../runtime/mod.ts";
+import type { Scope } from "../runtime/validate.ts";
 import { type GraphSource, readGraphFile } from "../runtime/graph.ts";
 
 /** A node group's sockets as plain JSON; `undefined` when the graph does not validate. */
@@ -64,10 +65,18 @@ export async function sourceSockets(
 ): Promise<GroupSockets | undefined> {
   try {
     const { scope } = await validateScope(source, registry);
-    if (!scope) return undefined;
-    const { inputs, outputs, paramInputs } = scope.signature;
-    return { inputs, outputs, paramInputs: [...paramInputs].sort() };
+    return scope && socketsOf(scope);
   } catch {
     return undefined; // a module that throws on load: the editor shows the check's issues instead
   }
+}
+
+/**
+ * The sockets of a validated scope. They come from its declarations alone (inputs, outputs, the
+ * inputs its parameters use), never from the values it was validated with, so a scope validated as a
+ * top-level graph gives the same sockets as one validated as a group.
+ */
+export function socketsOf(scope: Scope): GroupSockets {
+  const { inputs, outputs, paramInputs } = scope.signature;
+  return { inputs, outputs, paramInputs: [...paramInputs].sort() };
 }

@@ -40,7 +40,8 @@ export class OpenGraphs {
   /** Reads a graph file into the page's open graphs (not shown), with its node groups' sockets. */
   async load(path: string): Promise<GraphModel> {
     const { catalogue } = this.page();
-    const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}`);
+    // Without its own sockets (`sockets=0`): its live check, sent as it is shown, answers them.
+    const loaded = await api<OpenedGraph>(`/api/graph?path=${encodeURIComponent(path)}&sockets=0`);
     // A group file that is missing or has issues has no sockets: the live check marks its node.
     const groups = new Map(Object.entries(loaded.groups ?? {}).map(([file, s]) => [file, s ?? undefined]));
     // Node types of the graph's own `modules` draw and add like built-ins, in this graph only.
