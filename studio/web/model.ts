@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { HEADER, ROW } from "./svg.ts";
+import { HEADER, ROW, WIDTH } from "./svg.ts";
 import { type Catalogue, type Graph, type GroupSockets, joinPath, type Json, type NodeDef } from "./types.ts";
 import {
   renameGraphInput,
@@ -34,6 +34,7 @@ import {
 import { UndoableGraph } from "./undoable.ts";
 import { clearSpot, positionOf } from "./layout.ts";
 import { arrange } from "./arrange.ts";
+import { type Box, clearOffset } from "./clear_spot.ts";
 import { hiddenNodes, layOutBelow } from "./stacks.ts";
 import { INPUTS_ID, label, OUTPUTS_ID, type Shape, shapeOf, type Wire, wiresOf } from "./shapes.ts";
 
@@ -137,10 +138,30 @@ export class GraphModel extends UndoableGraph {
       socket: (id, name, side) =>
         shapes.get(id)![side === "in" ? "inputs" : "outputs"].findIndex((s) => s.name === name),
     });
+    if (wanted.size) this.clearOfOthers(placed);
     const moved = chosen.filter((id) => placed.get(id)!.some((v, i) => v !== this.position(id)[i]));
     if (!moved.length) return 0;
     this.edit(() => moved.forEach((id) => this.setPosition(id, placed.get(id)!)), `arrange ${names(chosen)}`);
     return moved.length;
+  }
+
+  /** Shifts arranged positions (of a selection, in place) off the nodes not arranged (`clear_spot.ts`). */
+  private clearOfOthers(placed: Map<string, [number, number]>): void {
+    const box = (
+      id: string,
+      [x, y]: readonly [number, number],
+    ): Box => [x, y, x + WIDTH, y + this.height(id)];
+    const boxes = [...placed].map(([id, at]) => box(id, at));
+    if (!boxes.length) return;
+    const block: Box = [
+      Math.min(...boxes.map((b) => b[0])),
+      Math.min(...boxes.map((b) => b[1])),
+      Math.max(...boxes.map((b) => b[2])),
+      Math.max(...boxes.map((b) => b[3])),
+    ];
+    const others = this.ids().filter((id) => !placed.has(id)).map((id) => box(id, this.position(id)));
+    const [dx, dy] = clearOffset(block, others);
+    for (const at of placed.values()) [at[0], at[1]] = [at[0] + dx, at[1] + dy];
   }
 
   /** Moves nodes (one undo step). */
