@@ -130,7 +130,11 @@ export const exportGltf = defineNode({
   // v48: so does a slot of a material extension (clear coat, sheen, transmission, volume, specular,
   // iridescence, anisotropy), under glTF's name of it (extras.image_names.clearcoatRoughnessTexture): before,
   // only core slots were recorded (held-out seeds 201-240 of extension_images.ts: 179 of 339 uses lost -> 0).
-  version: 48,
+  // v49: a picture's WebP, KTX2 or AVIF image and its PNG (or JPEG) fallback share one written name, the
+  // picture's (fallback_names.ts): the fallback was made unique apart (`paint_1`, `paint_2` beside a file's
+  // own `paint_1`), so Blender, which reads the fallback, named the picture otherwise than three.js (held-out
+  // seeds 201-260 of fallback_names.ts: 233 of 316 textures -> 0; 146 renamed with nothing to clash -> 0).
+  version: 49,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

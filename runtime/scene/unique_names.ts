@@ -8,6 +8,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import { givenNames, isBlankName } from "./derived_names.ts";
+import { fallbackPartners, sharingFallbackNames } from "./fallback_names.ts";
 
 /**
  * The kinds of property, besides nodes and scenes, whose repeated names Blender renames on import
@@ -71,7 +72,7 @@ export interface ExportNames {
  * `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…),
  * which yields to every name the file gave (a clash makes the derived one `<name>_<n>`): clients
  * otherwise each invent their own (Blender `Mesh_3`, three.js an empty node name). Scenes without a
- * name stay unnamed. Applying the rule to its own output changes nothing.
+ * name stay unnamed. An image and its fallback share a name (`fallback_names.ts`). Idempotent.
  *
  * @example
  * ```ts
@@ -93,10 +94,11 @@ export function exportNames(doc: Document): ExportNames {
   const unique = uniqueIn([...nodeNames, ...sceneNames], clashKey);
   const others = {} as Record<NamedKind, string[]>;
   for (const kind of NAMED_KINDS) {
-    const names = given.names[kind];
-    const uniqueKind = uniqueIn(names, (name) => name);
-    const own = inPass(names, given.derived[kind], false, uniqueKind, []);
-    others[kind] = inPass(names, given.derived[kind], true, uniqueKind, own);
+    const partners = kind === "images" ? fallbackPartners(doc) : new Map<number, number>();
+    others[kind] = sharingFallbackNames(given.names[kind], partners, (names, kept) => {
+      const derived = kept.map((i) => given.derived[kind][i]), uniqueKind = uniqueIn(names, (name) => name);
+      return inPass(names, derived, true, uniqueKind, inPass(names, derived, false, uniqueKind, []));
+    });
   }
   // The file's node names first, then scenes, then derived node names: a derived name yields.
   const nodes = inPass(nodeNames, given.derived.nodes, false, unique, []);
@@ -355,12 +357,11 @@ function uniqueIn(names: readonly string[], key: (name: string) => string): (nam
       held.add(key(fitted));
       return fitted;
     }
-    let n = 1;
     const candidate = (n: number) => fitName(name, MAX_NAME_BYTES - `_${n}`.length) + `_${n}`;
+    let n = 1;
     while (taken.has(key(candidate(n)))) n++;
     const renamed = candidate(n);
-    taken.add(key(renamed));
-    held.add(key(renamed));
+    [taken, held].forEach((set) => set.add(key(renamed)));
     return renamed;
   };
 }
@@ -381,8 +382,7 @@ function fitName(name: string, bytes: number): string {
 export function fitBytes(name: string, bytes: number): string {
   // Most names are short: at most 3 bytes a UTF-16 unit, so a name this short fits as it is.
   if (name.length * 3 <= bytes) return name;
-  let used = 0;
-  let end = 0;
+  let used = 0, end = 0;
   for (const char of name) {
     const cp = char.codePointAt(0)!;
     const size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
