@@ -20,7 +20,7 @@ import type { WarningSink } from "../../../runtime/node.ts";
 import type { AnimationMapRecord, AnimationScriptRecord } from "./codec/animation.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { aboutX, multiply, type Quat, rotate } from "./codec/transform.ts";
-import { slideLength } from "./joint_checks.ts";
+import { hasDirection, slideLength } from "./joint_checks.ts";
 import type { ResolvedJoint } from "./resolver_run.ts";
 
 /** Adds one glTF animation per script that drives any joint of `joints`. */
@@ -139,7 +139,11 @@ function channelOf(
         return `a ${record.kind} joint takes angle keys (type 0x01), found type 0x${map.type.toString(16)}`;
       }
       if (record.kind === "rev") {
-        map.values.forEach((angle, i) => out.set(after(multiply(dof.restRotation, aboutX(angle))), i * 4));
+        // An axis with no direction turns nothing in the game: the part stays at rest.
+        const held = !hasDirection(record.axis);
+        map.values.forEach((angle, i) =>
+          out.set(after(multiply(dof.restRotation, aboutX(held ? 0 : angle))), i * 4)
+        );
         return { node: dof.node, path: "rotation", values: out };
       }
       // Freelancer slides by axis·d: an axis longer than 1 slides farther.

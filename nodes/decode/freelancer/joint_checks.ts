@@ -87,30 +87,43 @@ function residualOf(q: Quat, s: readonly number[], m: readonly number[]): number
 
 /**
  * Warns about an axis that is not unit length (Freelancer slides a prismatic joint by `axis·d`,
- * so its limits are scaled by the length; a revolute joint turns about its direction) or is zero
- * or non-finite (the joint then moves along the parent's X). Returns the axis length to scale
- * prismatic limits by (1 when unusable).
+ * so its limits are scaled by the length; a revolute joint turns about its direction, and the part's
+ * `construct` extras carry it unit length, since Librelancer builds the turn with `CreateFromAxisAngle`,
+ * which does not normalise and would draw the part skewed) or is zero or non-finite (no direction: the
+ * game cannot move the part, so it is held at rest). Returns the axis length to scale prismatic limits
+ * by (1 for a unit axis, 0 for one with no direction).
  */
 export function checkAxis(record: ConstraintRecord, part: string, warn: WarningSink): number {
   const axis = record.axis;
   if (!axis) return 1;
   const length = Math.hypot(axis[0], axis[1], axis[2]);
-  if (!(length > 1e-6) || !Number.isFinite(length)) {
+  const stored = `axis (${axis.join(", ")}) at byte ${record.at + AXIS_AT}`;
+  if (!hasDirection(axis)) {
     warn(
-      `${describeRecord(record, part)}: axis (${
-        axis.join(", ")
-      }) has no direction; the joint moves along the parent's X`,
+      `${describeRecord(record, part)}: ${stored} has no direction; the game cannot move the part ` +
+        `(a slide by axis·d stays put, a turn about no axis is none: Librelancer draws it squashed), so ` +
+        `it is held at rest: limits 0..0, its script keys at rest`,
     );
-    return 1;
+    return 0;
   }
   if (Math.abs(length - 1) <= 1e-3) return 1;
-  const moves = record.kind === "pris"
-    ? `the game slides axis·d, so the limits are scaled by ${round(length)} to the distance slid`
-    : "the joint turns about its direction";
-  warn(
-    `${describeRecord(record, part)}: axis (${axis.join(", ")}) has length ${round(length)}, not 1; ${moves}`,
-  );
-  return record.kind === "pris" ? length : 1;
+  const moves = record.kind === "pris" || record.kind === "cyl"
+    ? `the game slides axis·d, so the limits are scaled by ${round(length)} to the distance slid (` +
+      "LancerEdit's `construct` extras: the unit axis and the scaled limits, the same slide)"
+    : "the joint turns about its direction (LancerEdit's `construct` extras: the unit axis, since " +
+      "Librelancer turns by CreateFromAxisAngle, which would draw the part skewed)";
+  warn(`${describeRecord(record, part)}: ${stored} has length ${round(length)}, not 1; ${moves}`);
+  return record.kind === "pris" || record.kind === "cyl" ? length : 1;
+}
+
+/** Where a Rev, Pris or Cyl record's axis lies: after the names, translation, offset and rotation. */
+const AXIS_AT = 188;
+
+/** Whether an axis has a direction to turn about or slide along (non-zero, finite). */
+export function hasDirection(axis: readonly number[] | undefined): boolean {
+  if (!axis) return true;
+  const length = Math.hypot(axis[0], axis[1], axis[2]);
+  return length > 1e-6 && Number.isFinite(length);
 }
 
 /**
@@ -134,12 +147,13 @@ export function warnOffsets(records: readonly ConstraintRecord[], warn: WarningS
 
 /**
  * How far a prismatic joint moves per unit of its value: the axis length, as Freelancer slides by
- * `axis·d`; 1 for a unit axis (within f32 noise) or an unusable one.
+ * `axis·d`; 1 for a unit axis (within f32 noise); 0 for one with no direction (the game cannot move it).
  */
 export function slideLength(axis: readonly number[] | undefined): number {
   if (!axis) return 1;
+  if (!hasDirection(axis)) return 0;
   const length = Math.hypot(axis[0], axis[1], axis[2]);
-  return Number.isFinite(length) && length > 1e-6 && Math.abs(length - 1) > 1e-3 ? length : 1;
+  return Math.abs(length - 1) > 1e-3 ? length : 1;
 }
 
 function round(v: number): number {

@@ -50,7 +50,13 @@ export function partsAsPivots(
   });
 }
 
-/** LancerEdit's per-part constraint extras (what its glTF importer reads back). */
+/**
+ * LancerEdit's per-part constraint extras (what its glTF importer reads back). A Rev or Pris axis is
+ * written unit length, the same joint: Librelancer turns a Rev part by `CreateFromAxisAngle(axis, θ)`,
+ * which does not normalise (a longer axis draws the part skewed), and LancerEdit reads a Pris script's
+ * keys back as distances slid, which the game multiplies by the axis (`axis·d`): a Pris axis of length L
+ * carries its limits times L. An axis with no direction is written as stored (the joint moves nothing).
+ */
 export function lancerConstructExtras(record: ConstraintRecord): Record<string, JsonValue> {
   switch (record.kind) {
     case "rev":
@@ -59,16 +65,18 @@ export function lancerConstructExtras(record: ConstraintRecord): Record<string, 
         min: degrees(record.min!),
         max: degrees(record.max!),
         offset: record.offset!,
-        axis_rotation: record.axis!,
+        axis_rotation: unitAxis(record.axis!).axis,
       };
-    case "pris":
+    case "pris": {
+      const { axis, length } = unitAxis(record.axis!);
       return {
         construct: "pris",
-        min: record.min!,
-        max: record.max!,
+        min: record.min! * length || 0,
+        max: record.max! * length || 0,
         offset: record.offset!,
-        axis_translation: record.axis!,
+        axis_translation: axis,
       };
+    }
     case "sphere": {
       const l = record.limits!;
       return {
@@ -89,4 +97,16 @@ export function lancerConstructExtras(record: ConstraintRecord): Record<string, 
     default:
       return { construct: record.kind };
   }
+}
+
+/**
+ * `axis` at unit length and the length it had (Freelancer slides by `axis·d`, so a slide's limits times
+ * the length are the same slide); an axis with no direction (zero, non-finite) as stored, length 1.
+ */
+export function unitAxis(axis: readonly number[]): { axis: number[]; length: number } {
+  const length = Math.hypot(axis[0], axis[1], axis[2]);
+  if (!(length > 1e-6) || !Number.isFinite(length) || Math.abs(length - 1) <= 1e-3) {
+    return { axis: [...axis], length: 1 };
+  }
+  return { axis: axis.map((v) => v / length), length };
 }

@@ -20,6 +20,8 @@ import type { Document, Node, Scene } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
 import { readCylLimits } from "./codec/cyl_limits.ts";
+import { unitAxis } from "./lancer_edit.ts";
+import { hasDirection } from "./joint_checks.ts";
 import { conjugate, degrees, multiply, rotate, unit } from "./codec/transform.ts";
 import { extrasObject } from "../../../runtime/scene/extras.ts";
 
@@ -55,12 +57,19 @@ function fitCyls(cyls: [ConstraintRecord, Node][], warn: WarningSink): void {
     const { turn, slide } = readCylLimits(record.limits!, record.limit_order);
     const turns = turn[0] !== turn[1] || slide[0] === slide[1];
     const { limits: _l, limit_order: _o, axis: _a, ...kept } = extrasObject(node);
-    const offset = record.offset!, axis = record.axis!;
+    // Unit length, as lancerConstructExtras writes Rev and Pris axes (a slide's limits times the length).
+    const offset = record.offset!, { axis, length } = unitAxis(record.axis!);
     node.setExtras({
       ...kept,
       ...(turns
         ? { construct: "rev", min: degrees(turn[0]), max: degrees(turn[1]), offset, axis_rotation: axis }
-        : { construct: "pris", min: slide[0], max: slide[1], offset, axis_translation: axis }),
+        : {
+          construct: "pris",
+          min: slide[0] * length || 0,
+          max: slide[1] * length || 0,
+          offset,
+          axis_translation: axis,
+        }),
     });
     const lost = turns
       ? slide[0] !== slide[1] ? `, its slide ${range(slide)} dropped` : ""
@@ -106,13 +115,14 @@ function fitScripts(
       clips.set(node, list);
     }
   }
-  const reversed: string[] = [], outward: string[] = [], unread: string[] = [];
+  const reversed: string[] = [], outward: string[] = [], unread: string[] = [], ownFrame: string[] = [];
   const named = (node: Node, names: string[]) =>
     `'${node.getName()}' in ${names.map((n) => `'${n}'`).join(", ")}`;
   for (const record of records) {
     const node = partOf(record), list = clips.get(node) ?? [];
     const construct = extrasObject(node).construct;
     if (!list.length) continue;
+    if (turnsOtherAxis(record, node)) ownFrame.push(`'${node.getName()}'`);
     if (record.kind === "rev") {
       const starts = list.filter((c) => c.path === "rotation").map((c) => ({
         ...c,
@@ -143,6 +153,27 @@ function fitScripts(
   if (unread.length) {
     warn(`LancerEdit reads scripts back on Rev and Pris parts only; not read back: ${unread.join("; ")}`);
   }
+  if (ownFrame.length) {
+    warn(
+      `Librelancer turns a Rev or Sphere part in the part's own frame (its RevConstruct: Rotation · ` +
+        `CreateFromAxisAngle), the game in the parent's (Q(axis, θ)·R, as these keys turn it and as ` +
+        `LancerEdit reads them back): where the rest rotation moves the axis, Librelancer plays these ` +
+        `parts' scripts about another axis: ${ownFrame.join(", ")}`,
+    );
+  }
+}
+
+/**
+ * Whether Librelancer's own-frame turn (`R·Q`) differs from the game's (`Q·R`) for this part: a Rev
+ * axis its rest rotation moves, or a Sphere part not at rest unrotated.
+ */
+function turnsOtherAxis(record: ConstraintRecord, node: Node): boolean {
+  const r = unit(node.getRotation());
+  if (record.kind === "sphere") return Math.hypot(r[0], r[1], r[2]) > 1e-4;
+  if (record.kind !== "rev" || !hasDirection(record.axis)) return false;
+  const a = record.axis!, length = Math.hypot(a[0], a[1], a[2]);
+  const moved = rotate(r, a);
+  return moved.some((c, i) => Math.abs(c - a[i]) / length > 1e-4);
 }
 
 /** The sign of a script's first turn about the record's axis: keys are `Q(axis, θ)·R`. */

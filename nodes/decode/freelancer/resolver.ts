@@ -65,7 +65,15 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: Boole
   // backwards); Pris scripts it drops (sliding back toward rest) and Sphere scripts are named. Capital
   // ships with moving parts, held-out seeds 461-470: 155 misread by LancerEdit, all silent -> 98, none
   // silent (tests/nodes/decode/freelancer/lancer_edit_scripts_test.ts).
-  version: 20,
+  // 21: mods' axes. A Rev or Pris axis not of unit length is written unit length in the `construct`
+  // extras (a Pris slide's limits times its length, the same slide): Librelancer turns by
+  // CreateFromAxisAngle, which does not normalise (a long axis drew the part skewed), and LancerEdit read a
+  // Pris script back as the distance slid, which the game multiplies by the axis again (slides played
+  // L times too far). An axis with no direction, which the game cannot move a part along or about, holds
+  // the part at rest (limits 0..0, script keys at rest; before: it moved along the parent's X, and the
+  // warning said so). Capital ships with mods' axes, held-out seeds 471-490: 347 misread by LancerEdit,
+  // 89 silently -> 195, none silently, all of them what LancerEdit cannot hold.
+  version: 21,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

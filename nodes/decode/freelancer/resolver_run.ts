@@ -113,8 +113,10 @@ export function resolveFreelancerScene(
     scene.removeChild(child);
     mergeExtras(child, lancerConstructExtras(record));
     setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
-    // Without pivots every part hangs where its record puts it at rest, as a Fix joint would.
-    const placed = pivots ? record : { ...record, kind: "fix" as const };
+    // Without pivots every part hangs where its record puts it at rest, as a Fix joint would (its axis
+    // checked as its own kind's).
+    if (!pivots) checkAxis(record, child.getName(), warn);
+    const placed = pivots ? record : { ...record, kind: "fix" as const, axis: undefined };
     const joint = attach(doc, placed, parent, child, warn, sheared, mirrored.has(record));
     if (joint) joints.push(joint);
   }
@@ -254,8 +256,11 @@ function attach(
     case "pris": {
       const a = xOnto(record.axis!);
       const rotation = record.kind === "rev";
-      // Freelancer slides by axis·d, so a longer axis slides farther: the limits in units follow it.
-      const [min, max] = rotation
+      // Freelancer slides by axis·d, so a longer axis slides farther: the limits in units follow it. An
+      // axis with no direction (length 0) moves nothing: limits 0..0.
+      const [min, max] = axisLength === 0
+        ? [0, 0]
+        : rotation
         ? [degrees(record.min!), degrees(record.max!)]
         : [record.min! * axisLength, record.max! * axisLength];
       const p = pivot("joint", {
@@ -273,7 +278,12 @@ function attach(
     case "cyl": {
       const a = xOnto(record.axis!);
       // decode.cmp decided the order over the file's Cyl records (and named the part when in doubt).
-      const { turn: [r0, r1], slide: [s0, s1] } = readCylLimits(record.limits!, record.limit_order);
+      const read = readCylLimits(record.limits!, record.limit_order);
+      // An axis with no direction neither turns nor slides the part: limits 0..0.
+      // (Its slide, like a Pris one, goes axis·d: the limits in units follow a longer axis.)
+      const [[r0, r1], [s0, s1]] = axisLength === 0
+        ? [[0, 0], [0, 0]]
+        : [read.turn, read.slide.map((v) => v * axisLength)];
       const turn = pivot("joint", {
         ctrl: "rotation",
         min: degrees(r0),

@@ -10,7 +10,9 @@
  * - a crane on `Cyl` (turn and slide along one axis, MAXLancer's turn-first limits);
  * - the radar dish's `Sphere` scanning (quaternion keys);
  * - on some seeds a root that is an empty hub (a `Root` fragment with hardpoints and no mesh, as mods
- *   that build a station from parts write it).
+ *   that build a station from parts write it);
+ * - with `oddAxes`, the axes mod tools write: not of unit length (a hinge line typed end to end, an axis
+ *   doubled or halved by hand) and, on some joints, zero (a field left blank).
  *
  * @module
  */
@@ -24,6 +26,12 @@ export interface JointPart {
   translation: number[];
   rotation: number[];
   limits: { min?: number; max?: number; axis?: number[]; limits?: number[] };
+}
+
+/** What `capitalShipFile` adds: `joints`, the moving parts; `oddAxes`, their axes as mods write them. */
+export interface ShipOptions {
+  readonly joints?: boolean;
+  readonly oddAxes?: boolean;
 }
 
 /** The parts, the scripts over them, and whether the root is an empty hub. */
@@ -42,6 +50,7 @@ export function shipJoints(
   sections: number,
   turn: (degrees: number, axis: 0 | 1 | 2) => number[],
   dish: string,
+  oddAxes = false,
 ): ShipJoints {
   const section = () => `Section${String(int(1, sections)).padStart(2, "0")}`;
   const parts: JointPart[] = [];
@@ -113,5 +122,16 @@ export function shipJoints(
     { time: 0, rotation: [0, 0, 0, 1] },
     { time: 3, rotation: [0, half, 0, whole] },
   ], 0x4);
-  return { parts, scripts, emptyRoot: int(0, 9) < 4 };
+  const emptyRoot = int(0, 9) < 4;
+  if (oddAxes) {
+    for (const part of parts) {
+      const axis = part.limits.axis;
+      if (!axis) continue;
+      // One in eight left blank; half the rest scaled: by hand (2, ½, 10) or a hinge typed end to end.
+      const draw = int(0, 15);
+      const length = draw < 2 ? 0 : draw < 5 ? [2, 0.5, 10][draw - 2] : draw < 9 ? int(3, 12) : 1;
+      part.limits.axis = axis.map((v) => v * length || 0);
+    }
+  }
+  return { parts, scripts, emptyRoot };
 }

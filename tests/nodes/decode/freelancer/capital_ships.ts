@@ -42,7 +42,7 @@ import {
 import { encodeUtf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { prng } from "../../../support/prng.ts";
 import type { ModToolFile, ModToolTruth } from "./mod_tools.ts";
-import { shipJoints } from "./capital_ship_joints.ts";
+import { shipJoints, type ShipOptions } from "./capital_ship_joints.ts";
 
 /** What a generated ship is odd in, by seed. */
 export const CAPITAL_ODDITIES = [
@@ -89,9 +89,9 @@ interface Plan {
 
 /**
  * Writes the capital ship (or station) of `seed`, with its truth; `joints` adds the moving parts and
- * scripts of `capital_ship_joints.ts` (and on some seeds an empty root hub).
+ * scripts of `capital_ship_joints.ts` (and on some seeds an empty root hub), `oddAxes` its mods' axes.
  */
-export function capitalShipFile(seed: number, options: { joints?: boolean } = {}): CapitalFile {
+export function capitalShipFile(seed: number, options: ShipOptions = {}): CapitalFile {
   const random = prng(seed * 104729 + 7);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const oddity = CAPITAL_ODDITIES[seed % CAPITAL_ODDITIES.length];
@@ -213,7 +213,7 @@ export function capitalShipFile(seed: number, options: { joints?: boolean } = {}
   }
 
   const joints = options.joints
-    ? shipJoints(int, sections, turn, oddity === "station" ? "Dish_sph" : "RadarDish")
+    ? shipJoints(int, sections, turn, oddity === "station" ? "Dish_sph" : "RadarDish", options.oddAxes)
     : undefined;
   for (const part of joints?.parts ?? []) plans.push({ ...part, groups: tris(), hardpoints: [] });
   if (joints?.emptyRoot) plans[0].groups = [];

@@ -169,7 +169,7 @@ Deno.test("a Pris axis of length 2 slides twice as far (limits scaled); a long R
       },
     ],
     [],
-    { Slider: 10, Door: 90 },
+    { Slider: 10, Door: 90, Hatch: 30 },
   );
   const all = warnings.join("\n");
   // The game puts the slider at t + axis·d: at its max (d = 5), 10 units along +Z.
@@ -184,7 +184,15 @@ Deno.test("a Pris axis of length 2 slides twice as far (limits scaled); a long R
     /Rev constraint of part 'Door'.*length 3, not 1; the joint turns about its direction/.test(all),
     all,
   );
-  assert.ok(/Rev constraint of part 'Hatch'.*has no direction/.test(all), all);
+  assert.ok(
+    /Rev constraint of part 'Hatch' \(byte (\d+)\): axis \(0, 0, 0\) at byte \d+ has no direction/.test(all),
+    all,
+  );
+  // The game turns nothing about no axis: the hatch stays at rest, its limits 0..0 (before: -0..57.3°,
+  // turned 30° about the parent's X).
+  const hatch = byName(scene, "Hatch_joint").getExtras() as { min: number; max: number };
+  assert.deepEqual([hatch.min, hatch.max], [0, 0]);
+  assertMatrix(byName(scene, "Hatch").getWorldMatrix(), placement([0, 0, 0], IDENTITY), "Hatch at rest");
   await assertValid(scene);
 });
 
