@@ -134,7 +134,8 @@ function fitScripts(
       const against = back.length > ahead.length ? ahead : back;
       if (against.length) reversed.push(named(node, against.map((c) => c.clip)));
     } else if (record.kind === "pris" && construct === "pris") {
-      const lost = list.filter((c) => c.path === "translation" && !slidesOut(c.keys, node));
+      const offset = record.offset ?? [0, 0, 0];
+      const lost = list.filter((c) => c.path === "translation" && !slidesOut(c.keys, node, offset));
       if (lost.length) outward.push(named(node, lost.map((c) => c.clip)));
     } else unread.push(named(node, [...new Set(list.map((c) => c.clip))]));
   }
@@ -146,8 +147,8 @@ function fitScripts(
   }
   if (outward.length) {
     warn(
-      `LancerEdit reads a Pris script back only sliding out from its first key along one line; not read ` +
-        `back: ${outward.join("; ")}`,
+      `LancerEdit reads a Pris script back only sliding out along one line from the part's rest (at its ` +
+        `offset, where Librelancer rests it); not read back: ${outward.join("; ")}`,
     );
   }
   if (unread.length) {
@@ -202,10 +203,13 @@ function reverseRev(node: Node): void {
   } as Record<string, JsonValue>);
 }
 
-/** Whether LancerEdit reads a slide's keys back: `R⁻¹(p − t)` all on the ray from the first to the last. */
-function slidesOut(keys: readonly number[], node: Node): boolean {
+/**
+ * Whether LancerEdit reads a slide's keys back: `R⁻¹(p − t − offset)` (from the construct's rest, which
+ * Librelancer puts at origin + offset) all on the ray from the first to the last.
+ */
+function slidesOut(keys: readonly number[], node: Node, offset: readonly number[]): boolean {
   const inverse = conjugate(unit(node.getRotation()));
-  const t = node.getTranslation();
+  const t = node.getTranslation().map((c, i) => c + offset[i]);
   const local: number[][] = [];
   for (let i = 0; i + 3 <= keys.length; i += 3) {
     local.push(rotate(inverse, [keys[i] - t[0], keys[i + 1] - t[1], keys[i + 2] - t[2]]));

@@ -73,7 +73,10 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: Boole
   // the part at rest (limits 0..0, script keys at rest; before: it moved along the parent's X, and the
   // warning said so). Capital ships with mods' axes, held-out seeds 471-490: 347 misread by LancerEdit,
   // 89 silently -> 195, none silently, all of them what LancerEdit cannot hold.
-  version: 21,
+  // 22: with `pivots: false`, a Pris part's scripts LancerEdit reads from origin + offset (where
+  // Librelancer rests it) are named when the part has an offset: held-out seeds 471-490 with offsets, 16
+  // of 219 misreads silent -> none.
+  version: 22,
   // Joints change only the hierarchy and transforms.
   sharesVertexData: true,
   params: {

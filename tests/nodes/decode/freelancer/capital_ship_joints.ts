@@ -25,13 +25,17 @@ export interface JointPart {
   kind: ConstraintSpec["kind"];
   translation: number[];
   rotation: number[];
-  limits: { min?: number; max?: number; axis?: number[]; limits?: number[] };
+  limits: { min?: number; max?: number; axis?: number[]; limits?: number[]; offset?: number[] };
 }
 
-/** What `capitalShipFile` adds: `joints`, the moving parts; `oddAxes`, their axes as mods write them. */
+/**
+ * What `capitalShipFile` adds: `joints`, the moving parts; `oddAxes`, their axes as mods write them;
+ * `offsets`, a non-zero `offset` on some of them (zero in every retail record; mods' tools fill it).
+ */
 export interface ShipOptions {
   readonly joints?: boolean;
   readonly oddAxes?: boolean;
+  readonly offsets?: boolean;
 }
 
 /** The parts, the scripts over them, and whether the root is an empty hub. */
@@ -50,7 +54,7 @@ export function shipJoints(
   sections: number,
   turn: (degrees: number, axis: 0 | 1 | 2) => number[],
   dish: string,
-  oddAxes = false,
+  options: ShipOptions = {},
 ): ShipJoints {
   const section = () => `Section${String(int(1, sections)).padStart(2, "0")}`;
   const parts: JointPart[] = [];
@@ -123,7 +127,7 @@ export function shipJoints(
     { time: 3, rotation: [0, half, 0, whole] },
   ], 0x4);
   const emptyRoot = int(0, 9) < 4;
-  if (oddAxes) {
+  if (options.oddAxes) {
     for (const part of parts) {
       const axis = part.limits.axis;
       if (!axis) continue;
@@ -131,6 +135,12 @@ export function shipJoints(
       const draw = int(0, 15);
       const length = draw < 2 ? 0 : draw < 5 ? [2, 0.5, 10][draw - 2] : draw < 9 ? int(3, 12) : 1;
       part.limits.axis = axis.map((v) => v * length || 0);
+    }
+  }
+  if (options.offsets) {
+    for (const part of parts) {
+      // One in three moving parts, up to a unit off in the parent's X and Y.
+      if (part.limits.axis && int(0, 2) === 0) part.limits.offset = [int(1, 4) / 4, int(-4, 4) / 4, 0];
     }
   }
   return { parts, scripts, emptyRoot };

@@ -213,7 +213,7 @@ export function capitalShipFile(seed: number, options: ShipOptions = {}): Capita
   }
 
   const joints = options.joints
-    ? shipJoints(int, sections, turn, oddity === "station" ? "Dish_sph" : "RadarDish", options.oddAxes)
+    ? shipJoints(int, sections, turn, oddity === "station" ? "Dish_sph" : "RadarDish", options)
     : undefined;
   for (const part of joints?.parts ?? []) plans.push({ ...part, groups: tris(), hardpoints: [] });
   if (joints?.emptyRoot) plans[0].groups = [];

@@ -14,8 +14,11 @@
  *   the axis flips with the turn's sign); the first key that turns fixes the axis, and every later key
  *   whose axis is the opposite one is read as a negative angle about it (any other axis: map dropped).
  *   The map's values are those angles: about the first turning key's axis, whatever axis the construct
- *   has. A translation key `p` is read as `R⁻¹(p − origin)`: the slide is its length, and it must lie on
- *   the ray from the first key to the last (else the map is dropped).
+ *   has. A translation key `p` is read as `R⁻¹(p − origin − offset)` (the construct's rest, where
+ *   Librelancer's PrisConstruct puts it): the slide is its length, and it must lie on the ray from the
+ *   first key to the last (else the map is dropped). When the node's extras give no axis or limits
+ *   (`ConstructPropertiesSet` false), the first script's axis and range become the construct's; ours
+ *   always give them.
  *
  * glTF extras reach it through SimpleMesh's `GLTFLoader` (numbers and arrays as `PropertyValue`s).
  * LancerEdit computes in float32; this model in float64 (the test for "no turn" rounds `w` to float32).
@@ -105,7 +108,7 @@ export function lancerScripts(
       } else if (path === "translation" && construct.kind === "pris") {
         const keys = times.map((_, i) => out.slice(3 * i, 3 * i + 3) as Vec3);
         kept = resampleVecs(times, keys);
-        values = prisValues(kept.map((i) => keys[i]), node);
+        values = prisValues(kept.map((i) => keys[i]), node, construct.offset!);
       } else if (path !== "rotation" && path !== "translation") continue;
       if (values) maps.push({ ...entry, values, times: kept.map((i) => times[i]) });
       else dropped.push(entry);
@@ -141,9 +144,10 @@ function revValues(keys: Quat[], node: Node): number[] | undefined {
 }
 
 /** `VectorsToAngleChannel`: slides along the ray from the first key to the last, or undefined. */
-function prisValues(keys: Vec3[], node: Node): number[] | undefined {
+function prisValues(keys: Vec3[], node: Node, offset: Vec3): number[] | undefined {
   const inverse = conjugate(normalize(node.getRotation() as Quat));
-  const t = node.getTranslation();
+  // The construct's LocalTransform at rest: Librelancer's PrisConstruct puts it at Origin + Offset.
+  const t = node.getTranslation().map((c, i) => c + offset[i]);
   const local = keys.map((p) => rotate(inverse, [p[0] - t[0], p[1] - t[1], p[2] - t[2]]));
   const span = local.at(-1)!.map((c, i) => c - local[0][i]);
   const length = Math.hypot(...span);
