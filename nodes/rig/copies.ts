@@ -38,7 +38,9 @@ import { matchPanelName, sideFromName } from "./vocabulary.ts";
 import {
   type CopyMark,
   copyMark,
+  fileReading,
   namePrefix,
+  readingFile,
   rememberedReading,
   sidedName,
   withoutLevel,
@@ -47,6 +49,7 @@ import { settleNumbered, settleRepeated } from "./copy_members.ts";
 import { copiesByPlace } from "./copy_places.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { rememberedCopies } from "./copy_memo.ts";
+import { sceneWords } from "./file_words.ts";
 
 /** One copy of the aircraft: a label (its group's name or `LOD<n>`) and every node in it. */
 export interface ModelCopy {
@@ -84,10 +87,13 @@ const TAIL_KINDS = new Set([
 /** Wrappers descended through looking for sibling copies (Sketchfab nests its models four deep). */
 const MAX_DEPTH = 8;
 
-/** The panel a name gives, as `kind|side`, or null when it names none. */
+/** The panel a name gives, as `kind|side`, or null when it names none; read with the file's words. */
 export const panelKey: (name: string) => string | null = rememberedReading((name) => {
-  const match = matchPanelName(name);
-  return match ? `${match.kind}|${sideFromName(name) ?? sideFromName(withoutLevel(name)) ?? ""}` : null;
+  const words = fileReading();
+  const match = matchPanelName(name, words);
+  return match
+    ? `${match.kind}|${sideFromName(name, words) ?? sideFromName(withoutLevel(name), words) ?? ""}`
+    : null;
 });
 
 /**
@@ -124,7 +130,8 @@ export function wholeTwoSided(panels: readonly string[]): boolean {
  */
 export function findCopies(doc: Document): ModelCopy[] | undefined {
   // Asked three times a rig (the frame, the fit, the sides), of copies sharing their vertex arrays.
-  return rememberedCopies(doc, lookForCopies);
+  // Names are read with the file's others: a Polish file's `Lotka_P` is its right aileron.
+  return rememberedCopies(doc, (d) => readingFile(sceneWords(d), () => lookForCopies(d)));
 }
 
 /** The copies in `doc`, looked for afresh: see {@link findCopies}. */
@@ -246,7 +253,7 @@ function copiesByOccurrence(nodes: readonly Node[]): ModelCopy[] | undefined {
  * One word heading every panel (`CTRL_`, `SM_`) makes none.
  */
 function copiesByPrefix(nodes: readonly Node[]): ModelCopy[] | undefined {
-  const isPanelOrSide = (word: string) => panelKey(word) !== null || !!sideFromName(word);
+  const isPanelOrSide = (word: string) => panelKey(word) !== null || !!sideFromName(word, fileReading());
   const classes = new Map<string, { mark: CopyMark; nodes: Set<Node> }>();
   const taken = new Set<Node>();
   for (const node of nodes) {
@@ -301,6 +308,10 @@ export function apartAlong(a: Bounds, b: Bounds, k: number): boolean {
  * (one centre line, the scene's).
  */
 export function copyCentreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
+  return readingFile(sceneWords(doc), () => centreLines(doc, toAircraft));
+}
+
+function centreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
   const copies = findCopies(doc);
   if (!copies) return undefined;
   const cache = new Map<Accessor, Bounds | undefined>();

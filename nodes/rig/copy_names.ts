@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { sideFromName, tokenize } from "./vocabulary.ts";
+import { type FileWords, sideFromName, tokenize } from "./vocabulary.ts";
+import { wordsKey } from "./file_words.ts";
 
 /**
  * A level-of-detail number in a name: `_LOD1`, `.lod2`, `LOD 0`, `lod_3`, not glued to a word before
@@ -105,7 +106,7 @@ export function withoutLevel(name: string): string {
  * undefined when it states none.
  */
 export const sidedName: (name: string) => string | undefined = rememberedReading((name) => {
-  const side = sideFromName(name) ?? sideFromName(withoutLevel(name));
+  const side = sideFromName(name, reading.words) ?? sideFromName(withoutLevel(name), reading.words);
   if (!side) return undefined;
   const words = name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
   // Read as the vocabulary reads it, so a side glued to its word (`aill`, `aileronl`, `左副翼`) leaves the
@@ -115,20 +116,45 @@ export const sidedName: (name: string) => string | undefined = rememberedReading
 });
 
 /** Whether a word is read as a side (`l`, `left`, `port`; a digit run never is one). */
-const sideWord = rememberedReading((word) => !/^\d+$/.test(word) && !!sideFromName(word));
+const sideWord = rememberedReading((word) => !/^\d+$/.test(word) && !!sideFromName(word, reading.words));
+
+/** The file whose names are being read (see {@link readingFile}): its words and their key. */
+const reading: { words?: FileWords; key: string } = { key: "" };
 
 /**
- * `read`, remembered per string: a name's reading never changes, and a look reads every name several
- * times over, in three nodes. Forgotten all at once past `max` strings, so a long batch cannot grow it
- * without bound.
+ * `look()` with every name read (by {@link sidedName}, and the readings of {@link rememberedReading})
+ * beside the file's `words` (`file_words.ts`): `Lotka_P` beside `Lotka_L` is right, so a Polish file's
+ * copies hold aircraft named left and right. The look is synchronous: the words hold until it returns.
+ */
+export function readingFile<T>(words: FileWords, look: () => T): T {
+  const was = { ...reading };
+  reading.words = words;
+  reading.key = wordsKey(words);
+  try {
+    return look();
+  } finally {
+    Object.assign(reading, was);
+  }
+}
+
+/** The words of the file being read ({@link readingFile}), or none. */
+export function fileReading(): FileWords | undefined {
+  return reading.words;
+}
+
+/**
+ * `read`, remembered per string and the words of the file it is read in ({@link readingFile}): a name's
+ * reading there never changes, and a look reads every name several times over, in three nodes. Forgotten
+ * all at once past `max` strings, so a long batch cannot grow it without bound.
  */
 export function rememberedReading<T>(read: (s: string) => T, max = 200_000): (s: string) => T {
   const seen = new Map<string, T>();
   return (s) => {
-    if (seen.has(s)) return seen.get(s)!;
+    const key = reading.key ? `${reading.key}\u0000${s}` : s;
+    if (seen.has(key)) return seen.get(key)!;
     const value = read(s);
     if (seen.size >= max) seen.clear();
-    seen.set(s, value);
+    seen.set(key, value);
     return value;
   };
 }

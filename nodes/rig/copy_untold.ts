@@ -21,7 +21,8 @@ import {
   signature,
   wholeTwoSided,
 } from "./copies.ts";
-import { sidedName } from "./copy_names.ts";
+import { readingFile, sidedName } from "./copy_names.ts";
+import { sceneWords } from "./file_words.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { touchingCentres } from "./copy_touching.ts";
 
@@ -62,9 +63,13 @@ export function aircraftCentreLines(doc: Document, toAircraft: Mat4): Map<Node, 
  * The untold groups with the centre lines their shape tells (`copy_touching.ts`). A group found only by
  * its panels' kinds repeating, or a copy told apart, is one aircraft after all unless its shape shows two
  * lines or more (an airliner's inner and outer ailerons and elevators are no second aircraft): its lines
- * serve only its `loose` objects, in no copy.
+ * serve only its `loose` objects, in no copy. Names are read with the file's others (`file_words.ts`).
  */
 function readGroups(doc: Document, toAircraft: Mat4) {
+  return readingFile(sceneWords(doc), () => groupsRead(doc, toAircraft));
+}
+
+function groupsRead(doc: Document, toAircraft: Mat4) {
   const groups = untoldGroups(doc, toAircraft)?.map((g) => {
     const lines = touchingCentres(g.nodes, toAircraft);
     return { ...g, lines, several: !g.shapeDecides || new Set(lines.values()).size >= 2 };

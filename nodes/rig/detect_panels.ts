@@ -83,7 +83,7 @@ export const rigDetectPanels = defineNode({
   // `FLAPD` beside `FLAPI`), whole side words of other languages glued on (`VOLETGAUCHE`, `LOTKAPRAWA`,
   // `STARBOARDAILERON`), a language's short side glued to its surface word (`QUERRUDERLI`, `DIRAILERAO`).
   // Held-out exporter names (exporter_names.ts, 3 seeds): 274 surfaces missed -> 97, none read wrong.
-  version: 34,
+  version: 35,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

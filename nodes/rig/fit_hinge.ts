@@ -197,7 +197,7 @@ export const rigFitHinge = defineNode({
   // 62: the bend check (v60) runs only where the fit is otherwise judged good (a weak or failed fit says
   // so already): cutting each panel 15 times had made 2,000 panels drawing one 65,535-vertex mesh run
   // past the hostile-shapes run's 300 s limit (43 s before v60); kinked_surfaces held-out unchanged.
-  version: 62,
+  version: 63,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -16,7 +16,8 @@ import { KIND_SPECS } from "./kinds.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { getPart } from "./part_extras.ts";
 import type { Vec3 } from "./transform.ts";
-import { type PanelKind, sideFromName } from "./vocabulary.ts";
+import { type FileWords, type PanelKind, sideFromName } from "./vocabulary.ts";
+import { wordsAround } from "./file_words.ts";
 
 /** The scene axes (either sign) nearest an aircraft-frame direction, e.g. `+Z or -Z`. */
 function sceneAxes(frame: AircraftFrame, v: Vec3): string {
@@ -37,14 +38,16 @@ const SPANWISE_KINDS: ReadonlySet<string> = new Set(["aileron", "elevator", "fla
 
 /**
  * Warns when the fitted panels disagree with the frame; see the module doc. `facingWarned`: the
- * thickness test already warned that the model faces the other way.
+ * thickness test already warned that the model faces the other way. Names are read with the file's
+ * `words` (by default the scene's, `file_words.ts`: `Aileron_P` is left beside `Aileron_S`).
  */
 export function warnIfFrameDisagrees(
   fits: ReadonlyMap<Node, HingeFit>,
   frame: AircraftFrame,
   ctx: RunContext,
-  options: { facingWarned?: boolean; centreOf?: (node: Node) => number } = {},
+  options: { facingWarned?: boolean; centreOf?: (node: Node) => number; words?: FileWords } = {},
 ): void {
+  const words = options.words ?? wordsAround(fits.keys());
   const current = `forward ${frame.forward}, up ${frame.up}`;
   for (const [node, fit] of fits) {
     if (getPart(node)?.kind !== "rudder" || Math.abs(fit.normal[1]) < 0.8) continue;
@@ -57,7 +60,7 @@ export function warnIfFrameDisagrees(
   let named = 0, opposed = 0;
   const centred: Node[] = [];
   for (const [node, fit] of fits) {
-    const side = sideFromName(node.getName());
+    const side = sideFromName(node.getName(), words);
     if (side !== "left" && side !== "right") continue;
     // A copy of the aircraft laid out beside others has its own centre line (copies.ts).
     const centre = options.centreOf?.(node) ?? 0;
@@ -77,7 +80,7 @@ export function warnIfFrameDisagrees(
       { forward: frame.forward, up: frame.up, opposed, named },
     );
   }
-  if (centred.length) warnCentredSides(fits, centred, frame, current, ctx);
+  if (centred.length) warnCentredSides(fits, centred, frame, current, ctx, words);
   const stretched = [...fits].filter(([node, fit]) =>
     SPANWISE_KINDS.has(getPart(node)?.kind ?? "") && fit.chord > 1.5 * fit.spanLength
   );
@@ -104,9 +107,12 @@ function warnCentredSides(
   frame: AircraftFrame,
   current: string,
   ctx: RunContext,
+  words: FileWords | undefined,
 ): void {
   const mean = (side: string) => {
-    const centres = [...fits].filter(([n]) => sideFromName(n.getName()) === side).map(([, f]) => f.centre);
+    const centres = [...fits].filter(([n]) => sideFromName(n.getName(), words) === side).map(([, f]) =>
+      f.centre
+    );
     return [0, 1, 2].map((k) => centres.reduce((sum, c) => sum + c[k], 0) / centres.length) as Vec3;
   };
   const [l, r] = [mean("left"), mean("right")];
@@ -118,7 +124,7 @@ function warnCentredSides(
       `try ${along === 1 ? "up" : "forward"} ${sceneAxes(frame, [0, 0, 1])}`
     : "its side name is probably wrong, or the frame is: check forward/up";
   for (const node of centred) {
-    const named = `panel '${node.getName()}' is named ${sideFromName(node.getName())}`;
+    const named = `panel '${node.getName()}' is named ${sideFromName(node.getName(), words)}`;
     ctx.warn(
       `${named} but sits on the centre line in the frame (${current}); ${hint}`,
       { panel: node.getName(), forward: frame.forward, up: frame.up },

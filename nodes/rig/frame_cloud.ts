@@ -11,7 +11,8 @@ import type { Document, Mesh, Node } from "@gltf-transform/core";
 import { type GatheredPositions, gatherPositions, placePositions } from "./geometry.ts";
 import { gatherSkinnedRest } from "./bone_geometry.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
-import { classifyPanelName, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
+import { classifyPanelName, type FileWords, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
+import { sceneWords } from "./file_words.ts";
 import { firstCopyApart } from "./copies.ts";
 import { panelName } from "./panel_names.ts";
 
@@ -125,8 +126,11 @@ interface Hints {
   rotor?: "main" | "tail" | "boom";
 }
 
-/** The hints a node's name, or its nearest named ancestor's, gives. */
-function hintsOf(node: Node): Hints {
+/**
+ * The hints a node's name, or its nearest named ancestor's, gives; sides read with the file's `words`
+ * (`Lotka_P` beside `Lotka_L` is right).
+ */
+function hintsOf(node: Node, words: FileWords): Hints {
   const out: Hints = {
     nose: false,
     prop: false,
@@ -138,7 +142,7 @@ function hintsOf(node: Node): Hints {
     if (!name || isRigHelperName(name)) continue;
     const tokens = tokenize(name);
     out.kind ??= classifyPanelName(name);
-    const side = sideFromName(name);
+    const side = sideFromName(name, words);
     if (side === "left" || side === "right") out.side ??= side;
     out.nose ||= tokens.some((t) => NOSE_TOKENS.has(t));
     out.rotor ??= rotorPart(tokens);
@@ -227,6 +231,7 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
   // Copies of the aircraft laid out apart (a showcase's levels of detail stacked or side by side) read
   // as one odd shape: the frame is the first copy's (copies.ts).
   const only = firstCopyApart(doc);
+  const words = sceneWords(doc);
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.getMesh() && (!only || only.has(node))) meshNodes.push(node);
     stack.push(...node.listChildren());
@@ -241,7 +246,7 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
   const nose = new Centroid(), prop = new Centroid(), fin = new Centroid(), all = new Centroid();
   const mainRotor = new Centroid(), tailRotor = new Centroid(), boom = new Centroid();
   const addHints = (node: Node, sum: Vec3, count: number): void => {
-    const hints = hintsOf(node);
+    const hints = hintsOf(node, words);
     if (hints.side === "left") left.addSum(sum, count);
     if (hints.side === "right") right.addSum(sum, count);
     if (hints.kind && TAIL_KINDS.has(hints.kind)) {
@@ -288,7 +293,7 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
       placePositions(sample, sample.length / 3, matrix, kept);
     }
     parts.push(kept);
-    rotorParts.push(hintsOf(node).rotor === "main");
+    rotorParts.push(hintsOf(node, words).rotor === "main");
     passed += count;
     total += kept.length / 3;
     all.addSum(sum, count);

@@ -47,7 +47,8 @@ import { isUniformlyScaled, planUnscale, type Unscale } from "./unscale.ts";
 import { noteFit } from "./edited_panels.ts";
 import type { rigInsertPivot } from "./insert_pivot.ts";
 import { panelName } from "./panel_names.ts";
-import { sideFromName } from "./vocabulary.ts";
+import { type FileWords, sideFromName } from "./vocabulary.ts";
+import { sceneWords } from "./file_words.ts";
 
 /** Prefix of inserted pivots. */
 export const PIVOT_PREFIX = "HINGE_auto_";
@@ -64,8 +65,10 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
   const order = new ChildOrder(scene);
   const taken = new Set(scene.getRoot().listNodes().map((node) => node.getName()));
   const shared = sharedNames(panels);
+  // Names are read with the file's others, once, before any pivot is added (`Lotka_P` beside `Lotka_L`).
+  const words = sceneWords(scene);
   const pivots = panels.map((panel) => {
-    const name = pivotName(panel, taken, shared);
+    const name = pivotName(panel, taken, shared, words);
     const inserted = insertPivot(scene, panel, name, params.zero_rest === true, order);
     if (animated.has(panel)) {
       if (inserted.unscale) {
@@ -125,12 +128,13 @@ interface Placement {
  * noise, that is already `taken` is numbered `_<n>` (smallest n free, in file order: two left flaps
  * called `Flap` are `HINGE_auto_Flap_L` and `HINGE_auto_Flap_L_1`), so no two such pivots share a name
  * before export; a panel called by its node's own name, alone, is named as before (export makes
- * repeats unique).
+ * repeats unique). Whether a name states a side is read with the file's `words` (`Aileron_P` beside
+ * `Aileron_S` does: no `_L` is added).
  */
-function pivotName(panel: Node, taken: Set<string>, shared: ReadonlySet<string>): string {
+function pivotName(panel: Node, taken: Set<string>, shared: ReadonlySet<string>, words: FileWords): string {
   const called = panelName(panel).name;
   const side = getPart(panel)?.side;
-  const sided = shared.has(called) && (side === "left" || side === "right") && !sideFromName(called);
+  const sided = shared.has(called) && (side === "left" || side === "right") && !sideFromName(called, words);
   const base = `${PIVOT_PREFIX}${called}${sided ? (side === "left" ? "_L" : "_R") : ""}`;
   let name = base;
   if (base !== `${PIVOT_PREFIX}${panel.getName()}`) {

@@ -11,7 +11,8 @@ import type { Node } from "@gltf-transform/core";
 import type { FitJudgement } from "./fit_confidence.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { cross, dot, length, sub, type Vec3 } from "./transform.ts";
-import { sideFromName } from "./vocabulary.ts";
+import { type FileWords, sideFromName } from "./vocabulary.ts";
+import { wordsAround } from "./file_words.ts";
 
 /** Hinges further apart than this across the mirror (degrees) disagree. */
 export const MIRROR_ANGLE_DEGREES = 3;
@@ -44,17 +45,19 @@ const RANK = { good: 0, weak: 1, failed: 2 } as const;
  * cannot tell apart (`copy_untold.ts`) take no partner: about the scene's one centre line, a line-up's
  * left aircraft's right aileron mirrors onto the right aircraft's left one (hangar line-ups, seeds 1–4:
  * 88 of 564 panels compared with another aircraft's, "disagreeing" 13–19°; a better-supported one's hinge
- * would have been mirrored onto the other).
+ * would have been mirrored onto the other). Names are read with the file's `words` (by default the
+ * scene's: `file_words.ts`), so `Lotka_P` beside `Lotka_L` pairs with it by name.
  */
 export function reconcileMirrorPartners(
   fits: Map<Node, JudgedFit>,
   kindOf: (node: Node) => string,
   centreOf: (node: Node) => number = () => 0,
   unpaired: (node: Node) => boolean = () => false,
+  words: FileWords | undefined = wordsAround(fits.keys()),
 ): string[] {
   const messages: string[] = [];
   const nodes = [...fits.keys()].filter((n) => !unpaired(n));
-  for (const [a, b] of pairPartners(nodes, (n) => fits.get(n)!.fit, kindOf, centreOf)) {
+  for (const [a, b] of pairPartners(nodes, (n) => fits.get(n)!.fit, kindOf, centreOf, words)) {
     const fa = fits.get(a)!, fb = fits.get(b)!;
     const centre = centreOf(a);
     const { degrees, offset } = disagreement(fa.fit, fb.fit, centre);
@@ -111,22 +114,24 @@ function disagreement(a: HingeFit, b: HingeFit, centre: number): { degrees: numb
 /**
  * Partner pairs: first by name (same tokens once side tokens are dropped, opposite named sides),
  * then, among the rest, each panel with the one of its kind whose mirrored centre is nearest, if
- * within a quarter of its span and on the other side.
+ * within a quarter of its span and on the other side. Names are read with the `file`'s words (by
+ * default the scene's).
  */
 export function pairPartners(
   nodes: readonly Node[],
   fitOf: (node: Node) => HingeFit,
   kindOf: (node: Node) => string,
   centreOf: (node: Node) => number = () => 0,
+  file: FileWords | undefined = wordsAround(nodes),
 ): [Node, Node][] {
   const pairs: [Node, Node][] = [];
   const paired = new Set<Node>();
   const key = (n: Node) => {
-    const side = sideFromName(n.getName());
+    const side = sideFromName(n.getName(), file);
     if (side !== "left" && side !== "right") return undefined;
     // Letter and digit runs (`Spoiler_L_1` keeps its 1), side words dropped.
     const words = n.getName().replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
-    const rest = words.map((w) => w.toLowerCase()).filter((w) => sideFromName(w) === undefined);
+    const rest = words.map((w) => w.toLowerCase()).filter((w) => sideFromName(w, file) === undefined);
     return `${kindOf(n)}|${centreOf(n)}|${rest.join(" ")}|${side}`;
   };
   // A key two panels share is ambiguous: those are left to pairing by position.

@@ -12,6 +12,7 @@ import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.
 import { clearPart, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { fitSpinAxis, type SpinFit, type SpinGeometry } from "./spin_fit.ts";
 import { sideFromName } from "./vocabulary.ts";
+import { sceneWords } from "./file_words.ts";
 import {
   isBladeName,
   isCounterweightName,
@@ -78,6 +79,8 @@ export function fitSpinningParts(
   ctx: RunContext,
 ): SpinJudgement[] {
   const out: SpinJudgement[] = [];
+  // A name is read with the file's others (`Smiglo_P` beside `Smiglo_L` is right), once for the scene.
+  const words = nodes.length ? sceneWords(doc) : undefined;
   // Two rotors in one object split into two parts, each fitted in its turn (and never split again).
   const queue = [...nodes], halves = new Set<Node>(), sideways = new Set<Node>();
   while (queue.length) {
@@ -193,7 +196,7 @@ export function fitSpinningParts(
       reasons.push(`left whole because ${far}`);
     }
     const side = part.side ??
-      (sideFromName(node.getName()) ? undefined : hubSide(fit.centre[2], axis, fit.radius));
+      (sideFromName(node.getName(), words) ? undefined : hubSide(fit.centre[2], axis, fit.radius));
     setPart(
       node,
       spinningPart(

@@ -19,6 +19,7 @@ import type { HingeFit } from "./hinge_fit.ts";
 import { type PanelGeometry, unionGeometry } from "./split_halves.ts";
 import { cross, dot, length, sub, type Vec3 } from "./transform.ts";
 import { sideFromName } from "./vocabulary.ts";
+import { wordsAround } from "./file_words.ts";
 
 /** Kinds whose pieces are not one rigid surface: split halves that open apart. */
 const OPEN_APART: ReadonlySet<string> = new Set(["drag_rudder", "air_brake"]);
@@ -72,8 +73,10 @@ export function pieceGroups(
     while (root.get(n) !== n) n = root.get(n)!;
     return n;
   };
-  // Read once each: the pairs are quadratic in the panels.
-  const kinds = nodes.map(kindOf), sides = nodes.map((n) => sideFromName(n.getName()));
+  // Read once each: the pairs are quadratic in the panels. With the file's words (`Klapa_P` beside
+  // `Klapa_L` is right: no piece of the left flap it touches across the centre line).
+  const words = wordsAround(nodes);
+  const kinds = nodes.map(kindOf), sides = nodes.map((n) => sideFromName(n.getName(), words));
   for (let i = 0; i < nodes.length; i++) {
     if (OPEN_APART.has(kinds[i])) continue;
     for (let j = i + 1; j < nodes.length; j++) {

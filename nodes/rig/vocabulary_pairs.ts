@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { KIND_TOKENS } from "./vocabulary_words.ts";
+import { AIRCRAFT_TOKENS, KIND_TOKENS } from "./vocabulary_words.ts";
 
 /** Letters that are a side only where the file pairs them. */
 export const PAIR_LETTERS: ReadonlySet<string> = new Set(["p", "s", "i", "d", "e", "g"]);
@@ -49,7 +49,8 @@ export function pairedLetters(names: Iterable<string>): ReadonlyMap<string, "lef
       if (word.length === 1 && kinded) seen.add(word);
       // Glued after a kind word (`aileronp`, `flaps` beside `flapp`), or before one of 4 letters or more.
       const last = word.at(-1)!;
-      if (word.length < 4 || KIND_TOKENS[word]) continue; // `flape` is Portuguese for flap
+      // `flape` is Portuguese for flap; French `aile` (a wing) is no `AIL` with an E glued on.
+      if (word.length < 4 || KIND_TOKENS[word] || AIRCRAFT_TOKENS.has(word)) continue;
       // `KLAPAL` beside `KLAPAP`: the L pairs the P as a letter written apart would.
       if (GLUED.has(last) && KIND_TOKENS[word.slice(0, -1)]) seen.add(last);
       if (word.length > 4 && GLUED.has(word[0]) && KIND_TOKENS[word.slice(1)]) seen.add(word[0]);
