@@ -19,6 +19,7 @@ import {
   SPLITS,
 } from "./surface_pieces.ts";
 import { boxMesh, joined } from "./surface_classes.ts";
+import { heldOut } from "../../support/heldout.ts";
 
 /** Per panel: right or wrong, and its judgement; and the warnings that name pieces of one surface. */
 async function tally(samples: readonly PiecesSample[]) {
@@ -57,11 +58,14 @@ Deno.test("a surface split by material or into skins: every piece on the whole s
   // failed, 7 right and good, 14 right and weak or failed; trailing strip 62 right and good (the
   // bodies), 8 wrong and good, 50 wrong and weak or failed; end caps 60 right and good, 11 wrong and
   // good, 49 wrong and weak or failed.
+  // The suite rigs the first 6 (every naming at least once), `deno task heldout` all 12: ten pieces per
+  // aircraft, each right and good, and one warning per surface (five).
   for (const split of SPLITS) {
-    const samples = Array.from({ length: 12 }, (_, i) => piecesSample(3000 + 13 * i, split, i));
+    const samples = heldOut(Array.from({ length: 12 }, (_, i) => i), (i) => i < 6)
+      .map((i) => piecesSample(3000 + 13 * i, split, i));
     const { tally: got, warned } = await tally(samples);
-    assertEquals({ split, ...got }, { split, "right good": 120 });
-    assertEquals({ split, warned }, { split, warned: 60 });
+    assertEquals({ split, ...got }, { split, "right good": 10 * samples.length });
+    assertEquals({ split, warned }, { split, warned: 5 * samples.length });
   }
 });
 
