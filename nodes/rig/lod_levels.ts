@@ -10,6 +10,7 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { copyMark } from "./copy_names.ts";
+import { leastDamaged } from "./damage_states.ts";
 
 /**
  * The level of detail a node is drawn in, by the nearest level mark on it or above it (`_LOD1`,
@@ -33,15 +34,17 @@ export function lodLevel(node: Node): number | undefined {
 }
 
 /**
- * Of panels lying over each other, those to fit the surface from: the first level of detail's when
- * they are drawn in more than one (an unmarked panel beside marked ones is the first level, as
- * `Aileron_L` beside `Aileron_L_LOD1`), else all of them, pieces of one surface.
+ * Of panels lying over each other, those to fit the surface from: the intact one's when damage states
+ * are drawn with it (`damage_states.ts`), and of those the first level of detail's when they are drawn
+ * in more than one (an unmarked panel beside marked ones is the first level, as `Aileron_L` beside
+ * `Aileron_L_LOD1`), else all of them, pieces of one surface.
  */
 export function firstLevel(group: readonly Node[]): Node[] {
-  const levels = group.map((node) => lodLevel(node) ?? 0);
+  const intact = leastDamaged(group);
+  const levels = intact.map((node) => lodLevel(node) ?? 0);
   const first = Math.min(...levels);
-  if (levels.every((level) => level === first)) return [...group];
-  return group.filter((_, i) => levels[i] === first);
+  if (levels.every((level) => level === first)) return intact;
+  return intact.filter((_, i) => levels[i] === first);
 }
 
 /**
@@ -53,6 +56,13 @@ export function overlapWords(
   names: string,
   kind: string,
 ): { why: string; warning: string } {
+  if (leastDamaged(group).length < group.length) {
+    return {
+      why: `the intact surface's hinge: ${names} are damage states of one surface`,
+      warning: `panels ${names} (${kind}) are damage states of one surface drawn at one place: each ` +
+        "turns about the intact one's hinge (a damaged copy alone hinges elsewhere)",
+    };
+  }
   if (firstLevel(group).length < group.length) {
     return {
       why: `the first level of detail's hinge: ${names} are levels of detail of one surface`,

@@ -61,6 +61,21 @@ export interface AirfoilOptions {
    * by `deflection` degrees (trailing edge down positive) about its own nose.
    */
   tab?: { readonly from: number; readonly to: number; readonly chord: number; readonly deflection: number };
+  /** A bevelled nose of flat facets in place of the round one (without a horn or tab). */
+  bevel?: BevelOptions;
+}
+
+/**
+ * A nose modelled as flat facets, its hinge where the round nose's centre would be: a `wedge` (two
+ * facets meeting at a point on the nose circle, turned `tilt` radians up or down), a `box` (a flat
+ * front face a nose radius ahead of the hinge, its corners chamfered by `chamfer` of the radius: the
+ * skins run flat up to the chamfers) or `facets` (three facets with corners on the nose circle, the
+ * middle one turned by `tilt`).
+ */
+export interface BevelOptions {
+  readonly shape: "wedge" | "box" | "facets";
+  readonly tilt: number;
+  readonly chamfer: number;
 }
 
 /**
@@ -78,6 +93,35 @@ export interface HornOptions {
 }
 
 const AFT: Vec3 = [1, 0, 0];
+
+/** The corners of a bevelled nose about (cx, cy), `depth` ahead and `rr` up and down, top first. */
+function bevelled(
+  bevel: BevelOptions,
+  cx: number,
+  cy: number,
+  depth: number,
+  rr: number,
+): [number, number][] {
+  const on = (a: number): [number, number] => [cx + depth * Math.cos(a), cy + rr * Math.sin(a)];
+  if (bevel.shape === "wedge") return [on(Math.PI / 2), on(Math.PI + bevel.tilt), on(1.5 * Math.PI)];
+  if (bevel.shape === "facets") {
+    return [
+      on(Math.PI / 2),
+      on(Math.PI * 5 / 6 + bevel.tilt),
+      on(Math.PI * 7 / 6 + bevel.tilt),
+      on(1.5 * Math.PI),
+    ];
+  }
+  const c = bevel.chamfer * rr;
+  return [
+    [cx, cy + rr],
+    [cx - depth + c, cy + rr],
+    [cx - depth, cy + rr - c],
+    [cx - depth, cy - rr + c],
+    [cx - depth + c, cy - rr],
+    [cx, cy - rr],
+  ];
+}
 
 /** NACA 4-digit half thickness (fraction of chord) at x (fraction of chord). */
 export function nacaThickness(t: number, x: number): number {
@@ -136,10 +180,11 @@ export function airfoilSurface(next: () => number, options: AirfoilOptions = {})
       const x = cx + (xe - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
       out.push([x, yc(x) + k * yt(x) * (1 - 0.98 * ((x - cx) / (1 - cx)) ** 8)]);
     }
-    for (let i = 0; i <= nose; i++) {
-      const a = Math.PI / 2 + (Math.PI * i) / nose;
-      out.push([cx + aspect * rr * Math.cos(a), yc(cx) + rr * Math.sin(a)]);
-    }
+    if (options.bevel) out.push(...bevelled(options.bevel, cx, yc(cx), aspect * rr, rr));
+    else {for (let i = 0; i <= nose; i++) {
+        const a = Math.PI / 2 + (Math.PI * i) / nose;
+        out.push([cx + aspect * rr * Math.cos(a), yc(cx) + rr * Math.sin(a)]);
+      }}
     for (let i = 1; i < tail; i++) {
       const x = cx + (xe - cx) * (1 - Math.cos((Math.PI / 2) * (i / tail)));
       out.push([x, yc(x) - k * yt(x) * (1 - 0.98 * ((x - cx) / (1 - cx)) ** 8)]);

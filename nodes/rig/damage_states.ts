@@ -1,0 +1,61 @@
+/**
+ * Damage-state copies drawn at one place: game rips and sim models keep a surface's damaged variants
+ * beside the intact one — IL-2's `AroneL_D0`…`AroneL_D3` (D0 intact), `Aileron_L_dmg`, `_damaged`,
+ * `_destroyed`, `_broken`, `_wreck`, DCS's `AILERON_L_DAMAGE`, War Thunder's `aileron_l_dm` damage-model
+ * boxes or an `xray` group — dented, holed, torn short, bent or a coarse box. Lying over the intact
+ * surface they were taken for pieces of it and fitted together: a damage-model box pulled both hinges
+ * 14–33° off, judged good. A game swaps a damaged copy in where the intact one hangs, so each copy turns about the
+ * intact surface's hinge (as levels of detail turn about the first level's, `lod_levels.ts`).
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+
+/** IL-2's damage level after the name (`AroneL_D1`, `Flap01_D2`): a `D` and one digit, ending it. */
+const DAMAGE_LEVEL = /(?:^|[\s_.-]|(?<=[a-z\d]))D(\d)$/;
+/** Words ending a damaged copy's name (a mesh index after them is read past). */
+const DAMAGE_WORD = /[\s_.-](?:dmg|damaged|damage|destroyed|broken|wreck|wrecked|dm)$/i;
+/** An intact copy's word, beside damaged ones. */
+const INTACT_WORD = /[\s_.-]intact$/i;
+/** A game rip's or Sketchfab's mesh index after the mark (`Aileron_L_dmg_0`). */
+const MESH_INDEX = /[_.]\d+$/;
+/** Groups holding damage-model parts (War Thunder's `xray`, a `Damage` collection). */
+const DAMAGE_GROUP = /^(?:xray|x[\s_-]?ray|dm|dmg|damage|damaged|damage[\s_-]?model|destroyed|wreck)$/i;
+
+/**
+ * How damaged a node's name or a group above it says it is: 0 intact (`_D0`, `_intact`), 1–9 by
+ * IL-2's level, 1 for a damage word or group; undefined when nothing marks it.
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * const doc = new Document();
+ * damageLevel(doc.createNode("AroneL_D2")); // 2
+ * damageLevel(doc.createNode("Aileron_L_damaged")); // 1
+ * damageLevel(doc.createNode("Aileron_L")); // undefined
+ * ```
+ */
+export function damageLevel(node: Node): number | undefined {
+  const name = node.getName().trim();
+  for (const text of [name, name.replace(MESH_INDEX, "")]) {
+    const level = DAMAGE_LEVEL.exec(text);
+    if (level) return Number(level[1]);
+    if (DAMAGE_WORD.test(text)) return 1;
+    if (INTACT_WORD.test(text)) return 0;
+  }
+  for (let at = node.getParentNode(); at; at = at.getParentNode()) {
+    if (DAMAGE_GROUP.test(at.getName().trim())) return 1;
+  }
+  return undefined;
+}
+
+/**
+ * Of panels lying over each other, the least damaged (an unmarked panel beside marked ones is the
+ * intact one), when their names tell damage states apart; else all of them.
+ */
+export function leastDamaged(group: readonly Node[]): Node[] {
+  const levels = group.map((node) => damageLevel(node) ?? 0);
+  const least = Math.min(...levels);
+  if (levels.every((level) => level === least)) return [...group];
+  return group.filter((_, i) => levels[i] === least);
+}
