@@ -18,7 +18,14 @@ export const dsonBakeMorph = defineNode({
   // does for a file saved at that weight, and those formulas read the weight from then on (before:
   // the joints stayed where the decoded dial put them, silently: rig_preset_test's held-out seeds
   // 17101-17140, baked from 0 and from another dial, 40 of 40 wrong -> 0).
-  version: 3,
+  // 4: rigid followers are refitted to their reference vertices as the baked shape moves them and
+  // their joint (decode.dson v59 records them; `follower_refit.ts`; before: they stayed, warned only
+  // when their joint moved: follower_shape_habits.ts held-out seeds 18201-18240, 40 of 40 wrong, 7
+  // silently -> 0). A follower decoded before v59 keeps its place, named in one warning. Node
+  // instances' copies (decode.dson v52's `copy_of`) take their originals' new places, as
+  // dson.apply_preset v38 poses them (before: they kept the joints' old places, silently:
+  // figure_instance_habits with a shape baked, held-out seeds 13101-13120, 20 of 20 wrong -> 0).
+  version: 4,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh, and joints the shape's ERC formulas move " +
     "go where that weight puts them.",

@@ -299,7 +299,13 @@ export const decodeDson = defineNode({
   // evaluated: rig_shape_habits with splines, held-out seeds 16041-16080, 34 of 40 wrong -> 0); the
   // channels moved are kept as the mesh's `rig_centres` (written value and formulas) so
   // dson.apply_preset and dson.bake_morph move the joints again at new dials.
-  version: 58,
+  // 59: a rigid follower whose reference vertices the file's dialled morphs move (a body shape) is
+  // placed as Daz places it: its written place moved by the best-fit rotation and translation of
+  // those vertices from the base mesh to the shaped one (`follower_refit.ts`), its blend-skinned
+  // meshes with it; its record keeps the vertices (`rigid_follow.vertices`) so dson.apply_preset
+  // and dson.bake_morph refit it (before: it stayed where the file wrote it, warned:
+  // follower_shape_habits.ts held-out seeds 18001-18040, 28 of 40 wrong -> 0).
+  version: 59,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -19,7 +19,8 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
     formats: ["dson"],
     // 2: a vertex in the masks of several rigidity groups is a warning (see `dson.bake_morph` v2).
     // 3: joints a baked shape's ERC formulas move go where its weight puts them (`dson.bake_morph` v3).
-    version: 3,
+    // 4: rigid followers refitted and instance copies moved with the bake (`dson.bake_morph` v4).
+    version: 4,
     params: {
       morph: {
         type: "string",

@@ -21,6 +21,8 @@ import {
 } from "./rigidity.ts";
 import { parseDsonUri } from "./uri.ts";
 import { followTargetsAgain } from "./preset_conform.ts";
+import { followerStates, refitFollowers, warnStale } from "./follower_refit.ts";
+import { poseInstanceCopies } from "./instance_copies.ts";
 import { shapeValueReader, warnRecentre } from "./preset_rig.ts";
 import { fixRigDial, readRigCentres, recentreJoints } from "./rig_recentre.ts";
 
@@ -52,6 +54,8 @@ export function bakeMorph(
   const result: BakeResult = { meshes: 0, groups: 0 };
   const available: string[] = [];
   const baked = new Map<Mesh, string>(); // each mesh's modifier id of the morph baked
+  // Rigid followers' reference vertices before the bake, to refit them to after it.
+  const followers = followerStates(doc, false);
   for (const mesh of doc.getRoot().listMeshes()) {
     const names = targetNames(mesh);
     available.push(...names);
@@ -69,6 +73,11 @@ export function bakeMorph(
     );
   }
   moveJointsWithBake(doc, baked, weight, warn);
+  // Daz fits each follower to its reference vertices as the baked shape moves them (and its joint).
+  refitFollowers(doc, followers.states);
+  warnStale(followers.stale, warn, "dson bake");
+  // Instances draw their targets as they are now: their copies take the moved joints' places.
+  poseInstanceCopies(doc);
   return result;
 }
 

@@ -39,6 +39,7 @@ import {
 import { invertRest, localTransform, restWorld, scaleDivisor } from "./rest_pose.ts";
 import { packIndices } from "./packed_ints.ts";
 import { rigidityGroupToJson } from "./rigidity.ts";
+import { followerStates, refitFollowers } from "./follower_refit.ts";
 import { subdivisionWarning } from "./subdivision.ts";
 
 type Json = { [key: string]: JsonValue };
@@ -80,6 +81,8 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     parented,
     warn,
   );
+  // Daz fits a follower to its reference vertices as the file's morphs move them from the base mesh.
+  refitFollowers(doc, followerStates(doc, true).states);
   // Last: rigid followers put under an item's bones above ride them as the item follows its target.
   followConformTargets(
     { nodes: target.nodes, dsonNodes: dson.nodes, rest: target.rest },
@@ -87,7 +90,13 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     warn,
   );
   // After everything an instance's target holds is in place: its copies are made of it.
-  drawInstances(doc, target.nodes, dson.nodes, warn);
+  // A target whose rest frame a shape's formulas move keeps a pivot node a preset or bake can reset.
+  const driven = new Set(
+    dson.meshes.flatMap((m) =>
+      Object.keys(m.rigCentres ?? {}).map((key) => key.slice(0, key.lastIndexOf("?")))
+    ),
+  );
+  drawInstances(doc, target.nodes, dson.nodes, warn, driven);
   setSourceInfo(doc, {
     format: "dson",
     forward: "+Z",

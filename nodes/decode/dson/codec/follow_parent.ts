@@ -82,6 +82,8 @@ export function parentFollowers(
           joint: dsonNodes[follower.joint].key,
           share: follower.share,
           reference_vertices: follower.referenceVertices,
+          // The vertices themselves: a preset or a bake changing the shape refits it to them.
+          vertices: [...follower.vertices],
           parent: written ? dsonNodes[indexOf.get(written) ?? -1]?.key ?? written.getName() : null,
           parent_offset: parentOffset,
           // Only for a blend: a follower of one joint keeps the record it had.

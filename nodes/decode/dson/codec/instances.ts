@@ -21,7 +21,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import type { WarningSink } from "../../../../runtime/node.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import type { SceneNode } from "./model.ts";
 import type { InstanceItem } from "./instance_items.ts";
 import { invertRest, poseTransform, restWorld } from "./rest_pose.ts";
@@ -37,12 +37,17 @@ import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scen
  * ```ts
  * drawInstances(doc, target.nodes, dson.nodes, warn);
  * ```
+ *
+ * `driven`: keys of the nodes whose rest frame a shape's formulas move (`rig_centres`): a copy of
+ * one always hangs under a pivot node, which `instance_copies.ts` resets when a preset or a bake
+ * moves that frame.
  */
 export function drawInstances(
   doc: Document,
   nodes: readonly Node[],
   dsonNodes: readonly SceneNode[],
   warn: WarningSink,
+  driven: ReadonlySet<string> = new Set(),
 ): void {
   const state = new Map<number, "drawing" | "done">();
   const say = (i: number, why: string) =>
@@ -78,7 +83,8 @@ export function drawInstances(
       const items = dsonNodes[i].instanceItems;
       const content = nodes[t].listChildren().reduce((n, child) => n + subtreeSize(child), 0);
       // A place whose pivot is not the target's holds the content under one more node (pivotNode).
-      const pivoted = (own: PivotFrame) => content > 0 && !samePivot(own, dsonNodes[t]);
+      const pivoted = (own: PivotFrame) =>
+        content > 0 && (!samePivot(own, dsonNodes[t]) || driven.has(dsonNodes[t].key));
       const cost = (item?: InstanceItem) =>
         content + (item ? 1 : 0) + (pivoted(item ?? dsonNodes[i]) ? 1 : 0);
       // A scatter of more items than the bound leaves draws the items that fit, and says so.
@@ -116,7 +122,7 @@ export function drawInstances(
         const places = drawn.map((item) => {
           const place = item ? itemNode(doc, nodes[i], dsonNodes[i], item) : nodes[i];
           return pivoted(item ?? dsonNodes[i])
-            ? pivotNode(doc, place, item ?? dsonNodes[i], dsonNodes[t])
+            ? pivotNode(doc, place, item ?? dsonNodes[i], dsonNodes[t], dsonNodes[t].key)
             : place;
         });
         let modified = 0;
@@ -174,21 +180,44 @@ function itemNode(doc: Document, parent: Node, group: SceneNode, item: InstanceI
  * wherever either pivot is. The content hangs in the target's rest frame (centre point, orientation),
  * the place is the instance's own: when they differ (an instance node's pivot at the origin, a prop's
  * at its base) a child node carries `rest(own)⁻¹ · rest(target)` (before decode.dson v56 the copy was
- * off by that, silently).
+ * off by that, silently). The node records both frames and the target's key (`instance_pivot`), so
+ * a preset or a bake moving the target's frame resets it (`instance_copies.ts`).
  */
-function pivotNode(doc: Document, place: Node, own: PivotFrame, target: PivotFrame): Node {
-  const m = mat4.multiply(mat4.create(), invertRest(restWorld(own)), restWorld(target));
-  const t = mat4.getTranslation(vec3.create(), m), q = mat4.getRotation(quat.create(), m);
-  quat.normalize(q, q);
-  const node = doc.createNode(`${place.getName()} pivot`)
-    .setTranslation([t[0], t[1], t[2]])
-    .setRotation([q[0], q[1], q[2], q[3]]);
+function pivotNode(doc: Document, place: Node, own: PivotFrame, target: PivotFrame, key: string): Node {
+  const node = doc.createNode(`${place.getName()} pivot`);
+  setPivot(node, own, target);
+  setPartgraphExtras(node, {
+    dson: {
+      instance_pivot: {
+        target: key,
+        center_point: [...own.centerPoint],
+        orientation: [...own.orientation],
+        target_center_point: [...target.centerPoint],
+        target_orientation: [...target.orientation],
+      },
+    },
+  });
   place.addChild(node);
   return node;
 }
 
+/**
+ * Sets a pivot node's transform, `rest(own)⁻¹ · rest(target)`, from the two rest frames.
+ *
+ * @example
+ * ```ts
+ * setPivot(node, { centerPoint: [0, 0, 0], orientation: [0, 0, 0] }, target);
+ * ```
+ */
+export function setPivot(node: Node, own: PivotFrame, target: PivotFrame): void {
+  const m = mat4.multiply(mat4.create(), invertRest(restWorld(own)), restWorld(target));
+  const t = mat4.getTranslation(vec3.create(), m), q = mat4.getRotation(quat.create(), m);
+  quat.normalize(q, q);
+  node.setTranslation([t[0], t[1], t[2]]).setRotation([q[0], q[1], q[2], q[3]]);
+}
+
 /** A node's rest frame: its centre point and orientation (cm, degrees). */
-type PivotFrame = Pick<SceneNode, "centerPoint" | "orientation">;
+export type PivotFrame = Pick<SceneNode, "centerPoint" | "orientation">;
 
 /** Two rest frames are the same. */
 function samePivot(a: PivotFrame, b: PivotFrame): boolean {
@@ -237,9 +266,13 @@ function cloneNode(doc: Document, source: Node, instanceName: string, copies: Ma
   if (mesh && !source.getSkin()) copy.setMesh(mesh);
   // A copied DSON node (a bone) names its original, so dson.apply_preset re-posing the original
   // poses the copy alike (Daz draws an instance from its target's current pose).
-  const dson = getPartgraphExtras(source).dson as { key?: unknown; copy_of?: unknown } | undefined;
+  const dson = getPartgraphExtras(source).dson as
+    | { key?: unknown; copy_of?: unknown; instance_pivot?: JsonValue }
+    | undefined;
   const original = dson?.copy_of ?? dson?.key;
   if (typeof original === "string") setPartgraphExtras(copy, { dson: { copy_of: original } });
+  // A pivot node inside a copied instance (an instance of an instance) is reset with the first.
+  if (dson?.instance_pivot) setPartgraphExtras(copy, { dson: { instance_pivot: dson.instance_pivot } });
   for (const child of source.listChildren()) copy.addChild(cloneNode(doc, child, instanceName, copies));
   copies.set(source, copy);
   return copy;

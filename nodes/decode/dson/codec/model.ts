@@ -206,6 +206,8 @@ export interface RigidFollower {
   readonly target: string;
   /** Reference vertices used (those that are vertices of the target). */
   readonly referenceVertices: number;
+  /** Those vertices (the target's own DSON vertex indices), which presets and bakes refit it to. */
+  readonly vertices: readonly number[];
   /** The joint's share of the reference vertices' summed skin weight (1 for an unskinned target). */
   readonly share: number;
   /**

@@ -14,6 +14,8 @@ import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scen
 import { fewNames as few, fittedItemMeshes, setMorphWeights } from "./preset_morphs.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
+import { followerStates, refitFollowers, warnStale } from "./follower_refit.ts";
+import { poseInstanceCopies } from "./instance_copies.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
@@ -92,6 +94,8 @@ export function applyDsonPreset(
   }
   // A limited joint takes the preset's value within its limits, as Daz sets it.
   const limitedByPreset = limitPose(posed);
+  // Rigid followers' reference vertices before the preset's shape, to refit them to after it.
+  const followers = followerStates(doc, false);
   const named: string[] = [], clampedMorphs: string[] = [];
   const items = fittedItemMeshes(doc);
   const onItems: string[] = [];
@@ -113,7 +117,12 @@ export function applyDsonPreset(
   // Daz does (decode.dson projected those dialled when decoded).
   const projection = projectPresetMorphs(doc, scope.hasMesh, (message) => later.push(message));
   // Joint centres a shape moves follow its new dials, before the poses are read about them.
-  moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
+  const moved = moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
+  // Daz fits each follower to its reference vertices as the shape moves them (and its joint).
+  refitFollowers(doc, followers.states);
+  if (moved || morphs || driven.morphs) {
+    warnStale(followers.stale, (message) => later.push(message), "dson preset");
+  }
   // Each node posed once: the preset's channels, with those formulas drive at their driven value.
   const poses = new Map(posed);
   const byKey = nodesByKey(doc);
@@ -213,22 +222,6 @@ function limitPose(posed: Map<Node, Map<JointChannel, number>>): string[] {
 }
 
 /** DSON nodes by their DSON key (`extras.partgraph.dson.key`), the first of a key. */
-/**
- * Node instances' copies of bones (decode.dson v52 marks them `copy_of` their original's key) take
- * their original's new local transform: Daz draws an instance from its target's current pose.
- */
-function poseInstanceCopies(doc: Document): void {
-  const byKey = nodesByKey(doc);
-  for (const node of doc.getRoot().listNodes()) {
-    const of = (getPartgraphExtras(node).dson as { copy_of?: unknown } | undefined)?.copy_of;
-    const original = typeof of === "string" ? byKey.get(of) : undefined;
-    if (!original) continue;
-    node.setTranslation(original.getTranslation()).setRotation(original.getRotation()).setScale(
-      original.getScale(),
-    );
-  }
-}
-
 function nodesByKey(doc: Document): Map<string, Node> {
   const byKey = new Map<string, Node>();
   for (const node of doc.getRoot().listNodes()) {

@@ -116,12 +116,6 @@ export function warnRecentre(result: RecentreResult, warn: WarningSink, prefix: 
         `where readers disagree; the DSON spec's Kochanek–Bartels reading is used: ${few(result.offKeys)}`,
     );
   }
-  if (result.riders.length) {
-    warn(
-      `${prefix}: ${result.riders.length} rigid follower(s) ride a joint the shape moved; they keep their ` +
-        `place, worked out at the old centres: ${few(result.riders)}`,
-    );
-  }
   if (result.unbound.length) {
     warn(
       `${prefix}: ${result.unbound.length} skin joint(s) the shape moved are bound other than at their rest ` +

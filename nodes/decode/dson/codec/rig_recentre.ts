@@ -34,7 +34,10 @@ export interface RecentreResult {
   readonly moved: number;
   /** Channels (`mesh/node kind/axis`) whose formulas cannot be evaluated at the new values: kept. */
   readonly unknown: readonly string[];
-  /** Joints moved that a rigid follower rides or is posed in the frame of: it is not moved with them. */
+  /**
+   * Rigid followers riding a moved joint: left in the joint's old frame here, for `follower_refit.ts`
+   * to refit to their reference vertices.
+   */
   readonly riders: readonly string[];
   /** Skins whose inverse bind of a moved joint is not its rest frame's (blended followers): kept. */
   readonly unbound: readonly string[];
@@ -190,7 +193,10 @@ function bindAgain(doc: Document, frames: ReadonlyMap<Node, NodeRecord>, unbound
   const arrays = new Map<Accessor, Float32Array<ArrayBuffer>>();
   for (const skin of doc.getRoot().listSkins()) {
     const accessor = skin.getInverseBindMatrices();
-    if (!accessor) continue;
+    // A rigid follower's blend-skinned mesh is refitted with its follower (`follower_refit.ts`).
+    if (!accessor || skin.listParents().some((p) => p.propertyType === "Node" && followerMesh(p as Node))) {
+      continue;
+    }
     skin.listJoints().forEach((joint, j) => {
       const frame = frames.get(joint);
       if (!frame) return;
@@ -211,6 +217,12 @@ function bindAgain(doc: Document, frames: ReadonlyMap<Node, NodeRecord>, unbound
     });
   }
   for (const [accessor, array] of arrays) accessor.setArray(array);
+}
+
+/** A rigid follower's blend-skinned mesh node (`follow_skin.ts`). */
+function followerMesh(node: Node): boolean {
+  return (getPartgraphExtras(node).dson as { rigid_follow_mesh?: unknown } | undefined)?.rigid_follow_mesh !==
+    undefined;
 }
 
 /**

@@ -13,7 +13,9 @@
  * of a `Bone`) both read. When the vertices blend several joints, the joint alone ignores the others'
  * share: the follower's own meshes are then also skinned with the vertices' averaged weights
  * (`follow_skin.ts`, which says why that, measured, lands nearer Daz's fit).
- * Morphs do not move a joint: a follower whose reference vertices a morph moves is warned about.
+ * Morphs do not move a joint: a follower whose reference vertices a morph moves is warned about (a
+ * viewer dialling it leaves the follower); the decode, a preset and a bake refit it to them as Daz
+ * does (`follower_refit.ts`).
  * A follower that cannot follow (no target mesh, counts that disagree, no reference vertex, a cycle)
  * stays under its parent as written, with a warning.
  *
@@ -203,6 +205,7 @@ function follow(
       joint: dominant.joint,
       target: mesh.key,
       referenceVertices: references.length,
+      vertices: [...references],
       share: dominant.share,
       blend: dominant.share < 1 ? averageWeights(mesh, references) : [{ joint: dominant.joint, weight: 1 }],
     },
@@ -294,14 +297,15 @@ function warnMorphed(
     (names.length > NAMED ? ` and ${names.length - NAMED} more` : "");
   const dialled = mesh.morphs.filter((m) => m.weight !== 0 && names.includes(m.name));
   const now = dialled.length
-    ? `; '${dialled[0].name}' is at ${dialled[0].weight} in this file: Daz moves the follower with it, ` +
-      "here it stays where the file places it"
+    ? `; '${dialled[0].name}' is at ${dialled[0].weight} in this file: the follower is fitted to where the ` +
+      "file's dials put them, as Daz places it"
     : "";
   library.repaired(
     follower.marker.file,
     follower.marker.path,
     `${morphed.length} rigid follower(s) (the first '${nodes[follower.node].key}', put under ` +
       `'${nodes[joint].key}') follow the pose, not morphs: ${names.length} morph(s) of '${mesh.key}' move ` +
-      `its reference vertices (${listed}), and a morph dialled up moves the surface but not them${now}`,
+      `its reference vertices (${listed}), and a viewer dialling one moves the surface but not them ` +
+      `(dson.apply_preset and dson.bake_morph refit it)${now}`,
   );
 }

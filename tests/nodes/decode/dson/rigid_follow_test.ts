@@ -159,6 +159,7 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
     joint: "F_bone1",
     share: 0.666667,
     reference_vertices: 4,
+    vertices: [0, 1, 5, 6],
     parent: "F-1",
     parent_offset: null,
     // 2/3 bone 1, 1/3 bone 0: its mesh is skinned with these (see rigid_blend_test.ts).
@@ -387,8 +388,9 @@ Deno.test("dson: morphs moving a follower's reference vertices are warned: it fo
   assert.deepEqual(warnings, [
     `dson: ring.duf at /scene/nodes/${index}/extra/0: 1 rigid follower(s) (the first 'Ring-1', put under ` +
     "'F_bone1') follow the pose, not morphs: 2 morph(s) of 'F_geo-1' move its reference vertices ('Smile', " +
-    "'Flat'), and a morph dialled up moves the surface but not them; 'Flat' is at 0.5 in this file: Daz moves " +
-    "the follower with it, here it stays where the file places it",
+    "'Flat'), and a viewer dialling one moves the surface but not them (dson.apply_preset and dson.bake_morph " +
+    "refit it); 'Flat' is at 0.5 in this file: the follower is fitted to where the file's dials put them, as " +
+    "Daz places it",
   ]);
   assert.equal(node("Ring").getParentNode()?.getName(), "F_bone1");
 });

@@ -1,0 +1,273 @@
+/**
+ * Rigid followers kept where Daz puts them when the surface under them changes shape. Daz places a
+ * rigid follower (`studio/node/rigid_follow`) by the rigid transform fitted to its reference
+ * vertices as the mesh deforms — morphs included — so a store character's body shape, which moves
+ * the surface and the joint centres with it (`rig_formulas.ts`), carries an earring or a ring with
+ * the skin under it. The follower rides a joint in glTF (`follow_parent.ts`); when the shape
+ * changes, its place in that joint's frame takes the best-fit rotation and translation (Horn's, as
+ * `rigidity.ts` fits rigidity groups) of its reference vertices from before to after, on the mesh at
+ * rest, and so does the written-parent offset a pose preset reads it by, and the inverse binds of
+ * its meshes skinned with a blend of joints (`follow_skin.ts`).
+ *
+ * Used by `decode.dson` (the base mesh to the file's dials: Daz saves the follower's own channels,
+ * not the fit), `dson.apply_preset` (the dials before to after the preset) and `dson.bake_morph`
+ * (before to after the bake). Before decode.dson v59, dson.apply_preset v42 and dson.bake_morph v4 a
+ * follower stayed where it was, off the moved surface (warned only when its joint moved).
+ *
+ * @module
+ */
+import type { Document, Mesh, Node, vec3, vec4 } from "@gltf-transform/core";
+import { type mat4, MathUtils } from "@gltf-transform/core";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
+import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
+import { invert, multiply, snapToOne } from "./matrix64.ts";
+import { bestFitRotation, centroid } from "./rigid_fit.ts";
+
+/** Follower names a warning lists before counting the rest. */
+const NAMED = 3;
+
+/** One follower's reference vertices and frames before a change (see {@link followerStates}). */
+export interface FollowerState {
+  readonly node: Node;
+  readonly key: string;
+  readonly mesh: Mesh;
+  /** The DSON vertices found on the mesh (reference vertices it does not draw are left out). */
+  readonly vertices: Int32Array;
+  /** Their positions (m, mesh space at rest), xyz by vertex in `vertices` order. */
+  readonly points: Float64Array;
+  /** Mesh space to each joint's frame at rest: the follower's glTF parent, and its blend meshes' joints. */
+  readonly frames: Map<Node, mat4>;
+}
+
+/** What a follower's record reads: the joint's mesh key and the reference vertices. */
+interface FollowRecord {
+  target?: unknown;
+  vertices?: unknown;
+}
+
+/**
+ * The followers of `doc` (`extras.partgraph.dson.rigid_follow`) with their reference vertices where
+ * the mesh now puts them — `base`: without morphs, as Daz's reference is the base mesh — and their
+ * frames; take it before a change and give it to {@link refitFollowers} after. Followers recorded
+ * without reference vertices (decoded before decode.dson v59) or whose mesh is gone are `stale`.
+ *
+ * @example
+ * ```ts
+ * const before = followerStates(doc, false);
+ * // … change morph weights, move joints …
+ * refitFollowers(doc, before, warn, "dson preset");
+ * ```
+ */
+export function followerStates(doc: Document, base: boolean): { states: FollowerState[]; stale: string[] } {
+  const meshes = new Map<string, Mesh>();
+  for (const mesh of doc.getRoot().listMeshes()) {
+    if (!meshes.has(mesh.getName())) meshes.set(mesh.getName(), mesh);
+  }
+  const states: FollowerState[] = [], stale: string[] = [];
+  const blendMeshes = followerMeshes(doc);
+  for (const node of doc.getRoot().listNodes()) {
+    const dson = getPartgraphExtras(node).dson as { key?: unknown; rigid_follow?: FollowRecord } | undefined;
+    const record = dson?.rigid_follow;
+    if (!record || !node.getParentNode()) continue;
+    const key = typeof dson.key === "string" ? dson.key : node.getName();
+    const mesh = typeof record.target === "string" ? meshes.get(record.target) : undefined;
+    const written = Array.isArray(record.vertices)
+      ? record.vertices.filter(Number.isInteger) as number[]
+      : [];
+    const found = mesh && written.length ? referencePoints(mesh, written, base) : undefined;
+    if (!found) {
+      stale.push(key);
+      continue;
+    }
+    const joints = [node.getParentNode()!];
+    for (const m of blendMeshes.get(key) ?? []) joints.push(...m.getSkin()!.listJoints());
+    const frames = new Map<Node, mat4>();
+    for (const joint of joints) {
+      const frame = meshFrame(mesh!, joint);
+      if (frame) frames.set(joint, frame);
+    }
+    states.push({ node, key, mesh: mesh!, ...found, frames });
+  }
+  return { states, stale };
+}
+
+/**
+ * Moves each follower of `before` by the rigid fit of its reference vertices from where they were to
+ * where the mesh puts them now (with its current morph weights), in the frame of the joint it rides
+ * (the joint's rest frame may have moved meanwhile): its local transform, its `parent_offset`, and
+ * the inverse binds of its blend-skinned meshes. A follower whose vertices and frames did not change
+ * keeps its bytes. Returns how many moved.
+ */
+export function refitFollowers(doc: Document, before: readonly FollowerState[]): number {
+  let moved = 0;
+  const blendMeshes = followerMeshes(doc);
+  for (const state of before) {
+    const after = referencePoints(state.mesh, [...state.vertices], false);
+    if (!after || after.vertices.length !== state.vertices.length) continue;
+    const frames = new Map<Node, { before: mat4; after: mat4 }>();
+    let same = after.points.every((v, k) => v === state.points[k]);
+    for (const [joint, was] of state.frames) {
+      const now = meshFrame(state.mesh, joint);
+      if (!now) continue;
+      frames.set(joint, { before: was, after: now });
+      same &&= now.every((v, k) => v === was[k]);
+    }
+    if (same) continue;
+    const fit = rigidFit(state.points, after.points);
+    // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
+    const change = (joint: Node): mat4 | undefined => {
+      const f = frames.get(joint);
+      const inverse = f && invert(f.before);
+      return inverse && multiply(f.after, multiply(fit, inverse));
+    };
+    const joint = state.node.getParentNode()!;
+    const own = change(joint);
+    if (!own) continue;
+    setLocal(state.node, multiply(own, state.node.getMatrix()));
+    const dson = getPartgraphExtras(state.node).dson as { [key: string]: JsonValue };
+    const record = dson.rigid_follow as { [key: string]: JsonValue };
+    const offset = record.parent_offset;
+    if (Array.isArray(offset) && offset.length === 16 && offset.every(Number.isFinite)) {
+      const placed = Array.from(multiply(own, offset as unknown as mat4));
+      setPartgraphExtras(state.node, {
+        dson: { ...dson, rigid_follow: { ...record, parent_offset: placed } },
+      });
+    }
+    for (const meshNode of blendMeshes.get(state.key) ?? []) {
+      const skin = meshNode.getSkin()!, accessor = skin.getInverseBindMatrices();
+      const old = accessor?.getArray();
+      if (!accessor || !old) continue;
+      const next = new Float32Array(old.length);
+      skin.listJoints().forEach((j, k) => {
+        const ibm = Array.from(old.subarray(k * 16, k * 16 + 16)) as unknown as mat4;
+        const c = change(j);
+        next.set(c ? multiply(c, ibm) : ibm, k * 16);
+      });
+      accessor.setArray(next);
+    }
+    moved++;
+  }
+  return moved;
+}
+
+/**
+ * One warning for the followers {@link followerStates} could not read (`prefix`: who says it).
+ *
+ * @example
+ * ```ts
+ * warnStale(followerStates(doc, false).stale, warn, "dson bake");
+ * ```
+ */
+export function warnStale(stale: readonly string[], warn: WarningSink, prefix: string): void {
+  if (!stale.length) return;
+  const listed = stale.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
+    (stale.length > NAMED ? ` and ${stale.length - NAMED} more` : "");
+  warn(
+    `${prefix}: ${stale.length} rigid follower(s) keep their place, not refitted to their reference vertices ` +
+      `(decoded before decode.dson v59 recorded them, or the mesh they follow is gone): ${listed}`,
+  );
+}
+
+/** The blend-skinned meshes of each follower (`rigid_follow_mesh`), by the follower's key. */
+function followerMeshes(doc: Document): Map<string, Node[]> {
+  const out = new Map<string, Node[]>();
+  for (const node of doc.getRoot().listNodes()) {
+    const record =
+      (getPartgraphExtras(node).dson as { rigid_follow_mesh?: { follower?: unknown } } | undefined)
+        ?.rigid_follow_mesh;
+    if (typeof record?.follower !== "string" || !node.getSkin()) continue;
+    out.set(record.follower, [...out.get(record.follower) ?? [], node]);
+  }
+  return out;
+}
+
+/**
+ * Where `mesh` puts DSON vertices `wanted` (m): its positions plus, unless `base`, each morph
+ * target's delta at the mesh's weight. Undefined when it draws none of them.
+ */
+function referencePoints(
+  mesh: Mesh,
+  wanted: readonly number[],
+  base: boolean,
+): { vertices: Int32Array; points: Float64Array } | undefined {
+  const slot = new Map(wanted.map((v, k) => [v, k]));
+  const points = new Float64Array(wanted.length * 3);
+  const seen = new Uint8Array(wanted.length);
+  const weights = base ? [] : mesh.getWeights();
+  for (const primitive of mesh.listPrimitives()) {
+    const ids = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)?.getArray();
+    const positions = primitive.getAttribute("POSITION")?.getArray();
+    if (!ids || !positions) continue;
+    const deltas = primitive.listTargets().map((t) => t.getAttribute("POSITION")?.getArray());
+    for (let i = 0; i < ids.length; i++) {
+      const k = slot.get(ids[i]);
+      if (k === undefined || seen[k]) continue;
+      seen[k] = 1;
+      for (let a = 0; a < 3; a++) {
+        let p = positions[i * 3 + a];
+        weights.forEach((w, t) => {
+          if (w && deltas[t]) p += w * deltas[t]![i * 3 + a];
+        });
+        points[k * 3 + a] = p;
+      }
+    }
+  }
+  const kept = wanted.flatMap((_, k) => (seen[k] ? [k] : []));
+  if (!kept.length) return undefined;
+  return {
+    vertices: Int32Array.from(kept, (k) => wanted[k]),
+    points: Float64Array.from(kept.flatMap((k) => [points[k * 3], points[k * 3 + 1], points[k * 3 + 2]])),
+  };
+}
+
+/**
+ * Mesh space at rest to `joint`'s frame: the inverse bind of the joint in the mesh's skin, else
+ * `joint_world⁻¹ · mesh_world` (an unskinned mesh, or a joint outside the skin, through its first
+ * joint's bind). Undefined when no node draws the mesh or the joint is scaled to nothing.
+ */
+function meshFrame(mesh: Mesh, joint: Node): mat4 | undefined {
+  const drawn = mesh.listParents().filter((p): p is Node => p.propertyType === "Node");
+  const skinned = drawn.find((n) => n.getSkin());
+  const jointInverse = () => invert(joint.getWorldMatrix());
+  if (skinned) {
+    const skin = skinned.getSkin()!;
+    const ibm = skin.getInverseBindMatrices()?.getArray();
+    const joints = skin.listJoints();
+    if (!ibm || !joints.length) return undefined;
+    const at = (k: number) => Array.from(ibm.subarray(k * 16, k * 16 + 16)) as unknown as mat4;
+    const k = joints.indexOf(joint);
+    if (k >= 0) return at(k);
+    const inverse = jointInverse();
+    return inverse && multiply(inverse, multiply(joints[0].getWorldMatrix(), at(0)));
+  }
+  const inverse = drawn.length ? jointInverse() : undefined;
+  return inverse && multiply(inverse, drawn[0].getWorldMatrix());
+}
+
+/**
+ * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
+ * rotation about the centroids (none for fewer than three points, which do not fix one), then the
+ * centroids' shift.
+ */
+function rigidFit(before: Float64Array, after: Float64Array): mat4 {
+  const indices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
+  const c0 = centroid(before, indices), c1 = centroid(after, indices);
+  const r = indices.length >= 3
+    ? bestFitRotation(before, after, indices, c0, c1)
+    : new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const m = new Array(16).fill(0);
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 3; col++) m[col * 4 + row] = r[row * 3 + col];
+    m[12 + row] = c1[row] - (r[row * 3] * c0[0] + r[row * 3 + 1] * c0[1] + r[row * 3 + 2] * c0[2]);
+  }
+  m[15] = 1;
+  return m as unknown as mat4;
+}
+
+/** Sets `node`'s TRS to `local` (a scale within rounding of 1 written as 1). */
+function setLocal(node: Node, local: mat4): void {
+  const t = [0, 0, 0] as vec3, r = [0, 0, 0, 1] as vec4, s = [1, 1, 1] as vec3;
+  MathUtils.decompose(local, t, r, s);
+  node.setTranslation(t).setRotation(r).setScale(s.map(snapToOne) as vec3);
+}
