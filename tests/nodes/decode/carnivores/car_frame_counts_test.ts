@@ -72,10 +72,8 @@ Deno.test("car frame counts: 40 clips all stored one less (the .rsc habit) are r
     view.setInt32(at + 36, c.frameCount - 1, true);
     at += 40 + c.positions.length * 2;
   }
-  const started = performance.now();
   // Beyond the clip-by-clip bound (4), but one habit for every clip: each is read with its frames.
   const { model: read, warnings } = parseCar(bytes);
-  assert.ok(performance.now() - started < 2000, `${performance.now() - started} ms`);
   assert.deepEqual(read.animations.map((a) => a.frameCount), clips.map((c) => c.frameCount));
   assert.equal(warnings.filter((w) => /stores \d+ frame/.test(w.message)).length, 40);
 });

@@ -182,15 +182,13 @@ Deno.test("decode.rsc: huge counts end in a DecodeError at once, without allocat
   const view = new DataView(header.buffer);
   view.setInt32(0, 0x7fffffff, true);
   view.setInt32(4, 0x7fffffff, true);
-  const started = performance.now();
   const error = await decode(header).then(() => undefined, (e) => e);
   assert.ok(error instanceof DecodeError);
   assert.match(error.message, /bytes of 2147483647 ground textures/);
   view.setInt32(0, 0, true); // no textures: objects follow the header, each one claiming too much
   view.setInt32(80 + 64, 0x7fffffff, true);
   const error2 = await decode(header).then(() => undefined, (e) => e);
-  assert.ok(error2 instanceof DecodeError);
-  assert.ok(performance.now() - started < 2000);
+  assert.ok(error2 instanceof DecodeError); // allocating first would have been a RangeError
 });
 
 Deno.test("graphs/carnivores.json: an .rsc becomes a valid GLB; a boned object's skeleton stands where its node does", async () => {

@@ -51,14 +51,13 @@ Deno.test("rsc texture size: two objects' fields wrong is not guessed — a Deco
   assert.throws(() => parseRsc(bytes, "area.rsc", "auto", () => {}), DecodeError);
 });
 
-Deno.test("rsc texture size: a 200-object area cut short is refused quickly", () => {
+// How long the refusal takes is measured in tests/bench/carnivores_bench.ts, not asserted here.
+Deno.test("rsc texture size: a 200-object area cut short is refused", () => {
   const { bytes } = area("c2", 200);
-  const started = performance.now();
   assert.throws(
     () => parseRsc(bytes.subarray(0, bytes.length - 1000), "area.rsc", "auto", () => {}),
     DecodeError,
   );
-  assert.ok(performance.now() - started < 5000, `${Math.round(performance.now() - started)} ms`);
 });
 
 Deno.test("rsc animation frame count stored as a .car stores it (the frames, not one less): read right, named", () => {

@@ -60,9 +60,8 @@ Deno.test("dson group instances: groups of two instances of the group below, 30 
     nodes.push(sceneNode(`G${level}`, "group"));
     for (const k of [1, 2]) nodes.push(sceneNode(`I${level}.${k}`, "instance", `G${level}`, `G${level - 1}`));
   }
-  const started = performance.now();
+  // The bound shows in what is built (a count, never a clock: the suite runs on loaded machines).
   const { scene, warnings } = await decodeJson(groupScene(nodes), "Hostile.duf");
-  assert.ok(performance.now() - started < 20_000, "bounded time");
   assert.ok(scene.getRoot().listNodes().length <= MAX_INSTANCE_NODES + nodes.length);
   assert.ok(warnings.some((w) => /past the 50000 instance copies/.test(w)), warnings.join("\n"));
 });
