@@ -111,7 +111,7 @@ export const sidedName: (name: string) => string | undefined = rememberedReading
   const words = name.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
   // Read as the vocabulary reads it, so a side glued to its word (`aill`, `aileronl`, `左副翼`) leaves the
   // word (`ail`, `aileron`, `副翼`): dropped whole, every left panel so named was one `|left`.
-  const read = words.flatMap((w) => /^\p{N}+$/u.test(w) ? [w] : tokenize(w));
+  const read = words.flatMap((w) => /^\p{N}+$/u.test(w) ? [w] : tokenize(w, reading.words));
   return `${read.filter((w) => !sideWord(w)).join(" ")}|${side}`;
 });
 

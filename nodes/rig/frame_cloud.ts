@@ -11,7 +11,7 @@ import type { Document, Mesh, Node } from "@gltf-transform/core";
 import { type GatheredPositions, gatherPositions, placePositions } from "./geometry.ts";
 import { gatherSkinnedRest } from "./bone_geometry.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
-import { classifyPanelName, type FileWords, isRigHelperName, sideFromName, tokenize } from "./vocabulary.ts";
+import { type FileWords, isRigHelperName, matchPanelName, sideFromName, tokenize } from "./vocabulary.ts";
 import { sceneWords } from "./file_words.ts";
 import { firstCopyApart } from "./copies.ts";
 import { panelName } from "./panel_names.ts";
@@ -140,8 +140,8 @@ function hintsOf(node: Node, words: FileWords): Hints {
     // A placeholder node (`$ColladaAutoName$_7`, `Component#3`) is called by its mesh's name.
     const name = panelName(at).name;
     if (!name || isRigHelperName(name)) continue;
-    const tokens = tokenize(name);
-    out.kind ??= classifyPanelName(name);
+    const tokens = tokenize(name, words);
+    out.kind ??= matchPanelName(name, words)?.kind;
     const side = sideFromName(name, words);
     if (side === "left" || side === "right") out.side ??= side;
     out.nose ||= tokens.some((t) => NOSE_TOKENS.has(t));

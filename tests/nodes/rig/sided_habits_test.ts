@@ -23,6 +23,7 @@ import { addAircraftMesh, sheet } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
 import { matchPanelName, partneredWords } from "../../../nodes/rig/vocabulary.ts";
+import { readingFile, sidedName } from "../../../nodes/rig/copy_names.ts";
 
 Deno.test("side habits only the file explains: whole scenes rig as their English twins (held-out seeds)", async () => {
   const wrong: string[] = [], silent: string[] = [];
@@ -75,5 +76,18 @@ Deno.test("a French file's wing `Aile_G` beside its `Aileron_G`/`Aileron_D` is n
     "aileron",
     "elevator",
     "elevator",
+  ]);
+});
+
+Deno.test("copies pair a file's glued port and starboard by name: AILERONP beside AILERONS", () => {
+  // A copy's centre line is the middle of its pairs (copies.ts): read alone, `AILERONS` was a plural.
+  const names = ["AILERONP", "AILERONS", "ELEVATORP", "ELEVATORS", "RUDDER"];
+  const read = readingFile(partneredWords(names), () => names.map(sidedName));
+  assertEquals(read, [
+    "aileron|left",
+    "aileron|right",
+    "elevator|left",
+    "elevator|right",
+    undefined,
   ]);
 });
