@@ -1,11 +1,11 @@
 /**
  * Whole scenes renamed into the side habits whose letters only the file's other names explain: a
  * ship-minded modeller's port and starboard `P`/`S` (`Aileron_P`, `AileronS`), Polish, Czech and Russian
- * `L`/`P` (lewy/prawy, levý/pravý, левый/правый), Spanish `I`/`D` (izquierdo, derecho), Portuguese
- * `E`/`D` (esquerdo, direito) and French `G`/`D` beside English kind words, half the files with their
- * own kind words too (`Lotka_P`, `Aleron_I`, `Ailerao_E`, `Profondeur_G`). A side letter is written apart,
- * glued on after the kind word (`AileronP`, what `AileronLeft` becomes) or before it (`PAileron`), in the scene's case. Every
- * node and mesh of an English scene (`Aileron_L`, `aileron.l`, `AileronLeft`, `L_Aileron`,
+ * `L`/`P` (lewy/prawy, levý/pravý, левый/правый), Spanish `I`/`D` (izquierdo, derecho), Portuguese `E`/`D`
+ * (esquerdo, direito) and French `G`/`D` beside English kind words, half the files with their own kind
+ * words too (`Lotka_P`, `Aleron_I`, `Ailerao_E`, `Profondeur_G`). A side letter is written apart, glued on
+ * after the kind word (`AileronP`, what `AileronLeft` becomes) or before it (`PAileron`), in the scene's
+ * case. Every node and mesh of an English scene (`Aileron_L`, `aileron.l`, `AileronLeft`, `L_Aileron`,
  * `Spitfire_Aileron_L_LOD1`, `Wing_R`) is renamed so; what the scene's truth says of each panel holds.
  * Deterministic from a seed.
  *

@@ -9,13 +9,13 @@
  * Before (rig.fit_hinge v62, rig.assign_side v27), panels wrong that the English twin rigs right (not
  * rigged, wrong side, hinge over 2° or 5 % of chord off, or not `good`): development seeds 7–36, 168 of
  * 608, 46 silent; held-out seeds 101–130, 141 of 638, 30 silent; fresh seeds 151–180, 136 of 592, 26
- * silent — a showcase's copies or a hangar's aircraft not told apart (`Lotka_P` no right side, so no
- * copy "named left and right"), sided about one centre line. After: 0 on all three (on seeds 101–130 the
- * copies' readers alone bring it to 0: the other readers change no panel of these scenes). Low-poly aircraft rigged facing
- * the other way with no warning saying so (every hinge on the wrong edge, judged good): development
- * seeds 1–20, 13 of 20 renamed files; held-out seeds 201–260, 28 of 60 (the English twins: none) → 0. A
- * flat model drawn upside down with no fin: `"auto"` took up as +Y ("nothing to tell by") for `P`/`S`,
- * `L`/`P`, `I`/`D` and `G`/`D` names, where its `L`/`R` names set it.
+ * silent — a showcase's copies or a hangar's aircraft not told apart (`Lotka_P` no right side, so no copy
+ * "named left and right"), sided about one centre line. After: 0 on all three (on seeds 101–130 the
+ * copies' readers alone bring it to 0: the other readers change no panel of these scenes). Low-poly
+ * aircraft rigged facing the other way with no warning saying so (every hinge on the wrong edge, judged
+ * good): development seeds 1–20, 13 of 20 renamed files; held-out seeds 201–260, 28 of 60 (the English
+ * twins: none) → 0. A flat model drawn upside down with no fin: `"auto"` took up as +Y ("nothing to tell
+ * by") for `P`/`S`, `L`/`P`, `I`/`D` and `G`/`D` names, where its `L`/`R` names set it.
  *
  * @module
  */
