@@ -12,6 +12,7 @@ import { rig } from "./pipeline.ts";
 import { detectFrame } from "../../../nodes/rig/frame_detect.ts";
 import { FILE_FRAMES, turn } from "./turned.ts";
 import { airlinerWing, biplane, type SegmentedSample, segmentedScene } from "./segmented_wings.ts";
+import { HELD_OUT } from "../../support/heldout.ts";
 
 /** Per panel: right (kind, side, hinge within 2° and 5 % of chord, trailing edge down) or not, and the judgement. */
 async function tally(count: number, make: (next: () => number, index: number) => SegmentedSample) {
@@ -59,10 +60,13 @@ Deno.test('"auto" frames of airliner wings on a box fuselage: the wing root is n
   // weak, 17 wrong and weak, 1 wrong and good before; in the eight file frames 2,080, 176, 136 and 8.
   // Now the slimmer end gives the centre line where the middle is thinner than half of it: 298, 1, 1
   // and 0 (2,384, 8, 8 and 0 in the eight frames).
+  // The suite reads every third wing and #89 (all made, as each draws on the one generator); `deno task
+  // heldout` all 300.
   const next = prng(7001);
   const tally: Record<string, number> = {};
   for (let i = 0; i < 300; i++) {
     const sample = airlinerWing(next, i);
+    if (!HELD_OUT && i % 3 !== 0 && i !== 89) continue;
     const frames = i === 89 ? FILE_FRAMES : [["-Z", "+Y"] as const];
     for (const [forward, up] of frames) {
       const frame = detectFrame(turn(segmentedScene(sample), forward, up))!;
@@ -77,5 +81,10 @@ Deno.test('"auto" frames of airliner wings on a box fuselage: the wing root is n
           (tally[`${right ? "right" : "wrong"} ${frame.confidence}`] ?? 0) + 1;}
     }
   }
-  assertEquals(tally, { "right good": 297, "right weak": 1, "wrong weak": 1 });
+  assertEquals(
+    tally,
+    HELD_OUT
+      ? { "right good": 297, "right weak": 1, "wrong weak": 1 }
+      : { "right good": 98, "right weak": 1, "wrong weak": 1 },
+  );
 });
