@@ -25,7 +25,9 @@ export const dsonBakeMorph = defineNode({
   // instances' copies (decode.dson v52's `copy_of`) take their originals' new places, as
   // dson.apply_preset v38 poses them (before: they kept the joints' old places, silently:
   // figure_instance_habits with a shape baked, held-out seeds 13101-13120, 20 of 20 wrong -> 0).
-  version: 4,
+  // 5: rigid followers refitted by their rotation_mode and scale_modes, from the base mesh as Daz
+  // fits them (held-out seeds 19201-19240: 48 of 81 followers off, all silently -> 0).
+  version: 5,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh, and joints the shape's ERC formulas move " +
     "go where that weight puts them.",

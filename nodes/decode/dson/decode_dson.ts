@@ -305,7 +305,12 @@ export const decodeDson = defineNode({
   // meshes with it; its record keeps the vertices (`rigid_follow.vertices`) so dson.apply_preset
   // and dson.bake_morph refit it (before: it stayed where the file wrote it, warned:
   // follower_shape_habits.ts held-out seeds 18001-18040, 28 of 40 wrong -> 0).
-  version: 59,
+  // 60: a rigid follower follows its rigidity_group's rotation_mode and scale_modes when refitted
+  // (`follower_modes.ts`; `none` slides it unturned, `primary` scales grow it with the surface), as
+  // rigidity groups apply them; one its scales would shear is drawn with the nearest turn and scale,
+  // named in one warning (before: always turned, never scaled, silently: follower_shape_habits.ts
+  // with modes, held-out seeds 19001-19040, 34 of 79 followers off Daz's place -> 2, both warned).
+  version: 60,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -20,7 +20,8 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
     // 2: a vertex in the masks of several rigidity groups is a warning (see `dson.bake_morph` v2).
     // 3: joints a baked shape's ERC formulas move go where its weight puts them (`dson.bake_morph` v3).
     // 4: rigid followers refitted and instance copies moved with the bake (`dson.bake_morph` v4).
-    version: 4,
+    // 5: rigid followers refitted by their rotation and scale modes (`dson.bake_morph` v5).
+    version: 5,
     params: {
       morph: {
         type: "string",

@@ -21,7 +21,7 @@ import {
 } from "./rigidity.ts";
 import { parseDsonUri } from "./uri.ts";
 import { followTargetsAgain } from "./preset_conform.ts";
-import { followerStates, refitFollowers, warnStale } from "./follower_refit.ts";
+import { followerStates, refitFollowers, warnSheared, warnStale } from "./follower_refit.ts";
 import { poseInstanceCopies } from "./instance_copies.ts";
 import { shapeValueReader, warnRecentre } from "./preset_rig.ts";
 import { fixRigDial, readRigCentres, recentreJoints } from "./rig_recentre.ts";
@@ -74,7 +74,9 @@ export function bakeMorph(
   }
   moveJointsWithBake(doc, baked, weight, warn);
   // Daz fits each follower to its reference vertices as the baked shape moves them (and its joint).
-  refitFollowers(doc, followers.states);
+  const sheared: string[] = [];
+  refitFollowers(doc, followers.states, sheared);
+  warnSheared(sheared, warn, "dson bake");
   warnStale(followers.stale, warn, "dson bake");
   // Instances draw their targets as they are now: their copies take the moved joints' places.
   poseInstanceCopies(doc);

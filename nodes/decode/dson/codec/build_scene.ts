@@ -39,7 +39,7 @@ import {
 import { invertRest, localTransform, restWorld, scaleDivisor } from "./rest_pose.ts";
 import { packIndices } from "./packed_ints.ts";
 import { rigidityGroupToJson } from "./rigidity.ts";
-import { followerStates, refitFollowers } from "./follower_refit.ts";
+import { followerStates, refitFollowers, warnSheared } from "./follower_refit.ts";
 import { subdivisionWarning } from "./subdivision.ts";
 
 type Json = { [key: string]: JsonValue };
@@ -82,7 +82,9 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     warn,
   );
   // Daz fits a follower to its reference vertices as the file's morphs move them from the base mesh.
-  refitFollowers(doc, followerStates(doc, true).states);
+  const sheared: string[] = [];
+  refitFollowers(doc, followerStates(doc, true).states, sheared);
+  warnSheared(sheared, warn, "dson");
   // Last: rigid followers put under an item's bones above ride them as the item follows its target.
   followConformTargets(
     { nodes: target.nodes, dsonNodes: dson.nodes, rest: target.rest },

@@ -12,6 +12,7 @@ import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import type { RigidFollower, SceneNode } from "./model.ts";
 import { invert, multiply, snapToOne } from "./matrix64.ts";
+import { isDefaultModes } from "./follower_modes.ts";
 
 /**
  * How far a recomposed local matrix may stray from the exact one (relative to its largest entry)
@@ -86,6 +87,10 @@ export function parentFollowers(
           vertices: [...follower.vertices],
           parent: written ? dsonNodes[indexOf.get(written) ?? -1]?.key ?? written.getName() : null,
           parent_offset: parentOffset,
+          // Only when written otherwise than turned and unscaled: such a follower keeps the record it had.
+          ...(isDefaultModes(follower.modes)
+            ? {}
+            : { rotation_mode: follower.modes.rotationMode, scale_modes: [...follower.modes.scaleModes] }),
           // Only for a blend: a follower of one joint keeps the record it had.
           ...(follower.blend.length > 1
             ? { blend: follower.blend.map((b) => ({ joint: dsonNodes[b.joint].key, weight: b.weight })) }

@@ -23,6 +23,8 @@ import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scen
 import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
 import { invert, multiply, snapToOne } from "./matrix64.ts";
 import { bestFitRotation, centroid } from "./rigid_fit.ts";
+import { type FollowerModes, isDefaultModes, recordedModes } from "./follower_modes.ts";
+import { fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
 
 /** Follower names a warning lists before counting the rest. */
 const NAMED = 3;
@@ -38,12 +40,18 @@ export interface FollowerState {
   readonly points: Float64Array;
   /** Mesh space to each joint's frame at rest: the follower's glTF parent, and its blend meshes' joints. */
   readonly frames: Map<Node, mat4>;
+  /** Its group's rotation and scale modes as recorded (turned, unscaled when none are). */
+  readonly modes: FollowerModes;
+  /** The same vertices on the base mesh (no morphs), which Daz fits a follower from. */
+  readonly basePoints: Float64Array;
 }
 
 /** What a follower's record reads: the joint's mesh key and the reference vertices. */
 interface FollowRecord {
   target?: unknown;
   vertices?: unknown;
+  rotation_mode?: unknown;
+  scale_modes?: unknown;
 }
 
 /**
@@ -87,7 +95,9 @@ export function followerStates(doc: Document, base: boolean): { states: Follower
       const frame = meshFrame(mesh!, joint);
       if (frame) frames.set(joint, frame);
     }
-    states.push({ node, key, mesh: mesh!, ...found, frames });
+    const modes = recordedModes(record.rotation_mode, record.scale_modes);
+    const basePoints = base ? found.points : referencePoints(mesh!, [...found.vertices], true)!.points;
+    states.push({ node, key, mesh: mesh!, ...found, frames, modes, basePoints });
   }
   return { states, stale };
 }
@@ -97,9 +107,14 @@ export function followerStates(doc: Document, base: boolean): { states: Follower
  * where the mesh puts them now (with its current morph weights), in the frame of the joint it rides
  * (the joint's rest frame may have moved meanwhile): its local transform, its `parent_offset`, and
  * the inverse binds of its blend-skinned meshes. A follower whose vertices and frames did not change
- * keeps its bytes. Returns how many moved.
+ * keeps its bytes. Returns how many moved. A follower its `scale_modes` scale along axes other than
+ * its own (a shear no glTF node holds) gets the nearest turn and scale, its key added to `sheared`.
  */
-export function refitFollowers(doc: Document, before: readonly FollowerState[]): number {
+export function refitFollowers(
+  doc: Document,
+  before: readonly FollowerState[],
+  sheared: string[] = [],
+): number {
   let moved = 0;
   const blendMeshes = followerMeshes(doc);
   for (const state of before) {
@@ -114,7 +129,9 @@ export function refitFollowers(doc: Document, before: readonly FollowerState[]):
       same &&= now.every((v, k) => v === was[k]);
     }
     if (same) continue;
-    const fit = rigidFit(state.points, after.points);
+    const fit = isDefaultModes(state.modes)
+      ? rigidFit(state.points, after.points)
+      : modedChange(state.basePoints, state.points, after.points, state.modes);
     // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
     const change = (joint: Node): mat4 | undefined => {
       const f = frames.get(joint);
@@ -124,7 +141,7 @@ export function refitFollowers(doc: Document, before: readonly FollowerState[]):
     const joint = state.node.getParentNode()!;
     const own = change(joint);
     if (!own) continue;
-    setLocal(state.node, multiply(own, state.node.getMatrix()));
+    if (!setLocal(state.node, multiply(own, state.node.getMatrix()))) sheared.push(state.key);
     const dson = getPartgraphExtras(state.node).dson as { [key: string]: JsonValue };
     const record = dson.rigid_follow as { [key: string]: JsonValue };
     const offset = record.parent_offset;
@@ -265,9 +282,77 @@ function rigidFit(before: Float64Array, after: Float64Array): mat4 {
   return m as unknown as mat4;
 }
 
-/** Sets `node`'s TRS to `local` (a scale within rounding of 1 written as 1). */
-function setLocal(node: Node, local: mat4): void {
+/**
+ * The transform (column-major) `p' = c₁ + P·S·(p − c₀)` of `before` onto `after` that a rigidity
+ * group of `modes` fits (`rigidity.ts`: the rotation per `rotation_mode`, the stretch along the
+ * reference vertices' principal axes per `scale_modes`).
+ */
+function modedFit(before: Float64Array, after: Float64Array, modes: FollowerModes): mat4 {
+  const referenceVertices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
+  const group: RigidityGroup = {
+    id: "follow",
+    ...modes,
+    referenceVertices,
+    maskVertices: new Int32Array(),
+    transformNodes: [],
+  };
+  const fit = fitRigidTransform(group, before, after)!;
+  const { linear: l, before: c0, after: c1 } = fit;
+  const m = new Array(16).fill(0);
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 3; col++) m[col * 4 + row] = l[row * 3 + col];
+    m[12 + row] = c1[row] - (l[row * 3] * c0[0] + l[row * 3 + 1] * c0[1] + l[row * 3 + 2] * c0[2]);
+  }
+  m[15] = 1;
+  return m as unknown as mat4;
+}
+
+/**
+ * How a follower of `modes` placed by the fit from `base` to `before` moves when its vertices go to
+ * `after`: Daz fits from the base mesh, and a stretch measured from one shape to the next is not the
+ * change of the stretches from the base (it reads the other shape's axes), so the change is
+ * `fit(base → after) · fit(base → before)⁻¹`; the fit from `before` when that has no inverse.
+ */
+function modedChange(
+  base: Float64Array,
+  before: Float64Array,
+  after: Float64Array,
+  modes: FollowerModes,
+): mat4 {
+  const undo = invert(modedFit(base, before, modes));
+  return undo ? multiply(modedFit(base, after, modes), undo) : modedFit(before, after, modes);
+}
+
+/**
+ * Sets `node`'s TRS to `local` (a scale within rounding of 1 written as 1). False when `local` is
+ * sheared, so that the TRS written is only the nearest (off by more than a millionth of its size).
+ */
+function setLocal(node: Node, local: mat4): boolean {
   const t = [0, 0, 0] as vec3, r = [0, 0, 0, 1] as vec4, s = [1, 1, 1] as vec3;
   MathUtils.decompose(local, t, r, s);
   node.setTranslation(t).setRotation(r).setScale(s.map(snapToOne) as vec3);
+  const back = MathUtils.compose(t, r, s, new Array(16).fill(0) as unknown as mat4);
+  const size = Math.max(...s.map(Math.abs), 1e-12);
+  return [0, 1, 2, 4, 5, 6, 8, 9, 10].every((k) => Math.abs(back[k] - local[k]) <= 1e-6 * size);
+}
+
+/**
+ * One warning for the followers {@link refitFollowers} could only approximate (`prefix`: who says it).
+ *
+ * @example
+ * ```ts
+ * const sheared: string[] = [];
+ * refitFollowers(doc, before, sheared);
+ * warnSheared(sheared, warn, "dson preset");
+ * ```
+ */
+export function warnSheared(sheared: readonly string[], warn: WarningSink, prefix: string): void {
+  if (!sheared.length) return;
+  const listed = sheared.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
+    (sheared.length > NAMED ? ` and ${sheared.length - NAMED} more` : "");
+  warn(
+    `${prefix}: ${sheared.length} rigid follower(s) are scaled by their scale_modes along axes other than ` +
+      `their own, a shear a glTF node cannot hold; each is drawn with the nearest turn and scale, off ` +
+      `Daz's place: ${listed}`,
+  );
 }

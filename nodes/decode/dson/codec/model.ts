@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { FollowerModes } from "./follower_modes.ts";
 import type { AuthoredPolys } from "./polygons.ts";
 import type { UnresolvedReference } from "./content.ts";
 import type { FormulaGraph, StoredChannel } from "./formula_graph.ts";
@@ -216,6 +217,8 @@ export interface RigidFollower {
    * skinned with it (`follow_skin.ts`).
    */
   readonly blend: readonly { readonly joint: number; readonly weight: number }[];
+  /** Its group's `rotation_mode` and `scale_modes` (`follower_modes.ts`), which the refit follows. */
+  readonly modes: FollowerModes;
 }
 
 /**

@@ -14,7 +14,7 @@ import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scen
 import { fewNames as few, fittedItemMeshes, setMorphWeights } from "./preset_morphs.ts";
 import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
-import { followerStates, refitFollowers, warnStale } from "./follower_refit.ts";
+import { followerStates, refitFollowers, warnSheared, warnStale } from "./follower_refit.ts";
 import { poseInstanceCopies } from "./instance_copies.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
@@ -119,7 +119,9 @@ export function applyDsonPreset(
   // Joint centres a shape moves follow its new dials, before the poses are read about them.
   const moved = moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
   // Daz fits each follower to its reference vertices as the shape moves them (and its joint).
-  refitFollowers(doc, followers.states);
+  const sheared: string[] = [];
+  refitFollowers(doc, followers.states, sheared);
+  warnSheared(sheared, (message) => later.push(message), "dson preset");
   if (moved || morphs || driven.morphs) {
     warnStale(followers.stale, (message) => later.push(message), "dson preset");
   }

@@ -23,6 +23,7 @@
  */
 import type { ContentLibrary } from "./content.ts";
 import type { DsonEntry, DsonFile } from "./dson_file.ts";
+import { followerModes } from "./follower_modes.ts";
 import { averageWeights, dominantJoint, movingMorphs } from "./follow_joint.ts";
 import { figureRoot, type RigidFollower, type SceneMesh, type SceneNode } from "./model.ts";
 
@@ -208,6 +209,7 @@ function follow(
       vertices: [...references],
       share: dominant.share,
       blend: dominant.share < 1 ? averageWeights(mesh, references) : [{ joint: dominant.joint, weight: 1 }],
+      modes: followerModes(written.group!.value, written.group!.file, written.group!.path, library),
     },
     mesh,
     morphs: movingMorphs(mesh, references).map((m) => m.name),

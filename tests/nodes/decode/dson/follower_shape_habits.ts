@@ -19,7 +19,7 @@
 import type { Document } from "@gltf-transform/core";
 import { channels, generateFigure, type Json } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
-import { kabsch, type V3 } from "./rigidity_reference.ts";
+import { kabsch, type ReferenceGroup, referenceRigidity, type V3 } from "./rigidity_reference.ts";
 
 /** One follower of a case. */
 export interface FollowerCase {
@@ -27,7 +27,24 @@ export interface FollowerCase {
   /** Its geometry where its own channels put it on the base figure at rest (cm). */
   readonly written: readonly V3[];
   readonly refs: readonly number[];
+  /** Its group's modes as written (`full`, none scaled unless the case draws modes). */
+  readonly rotation: ReferenceGroup["rotation"];
+  readonly scale: ReferenceGroup["scale"];
 }
+
+/**
+ * The modes users leave on a rigid follow node, drawn when a case asks for them: Daz's own (turned,
+ * not scaled), grown evenly with the surface (a belt, a patch), slid without turning, and per-axis
+ * stretches.
+ */
+const MODE_HABITS: readonly [number, ReferenceGroup["rotation"], ReferenceGroup["scale"]][] = [
+  [0.3, "full", ["none", "none", "none"]],
+  [0.2, "full", ["primary", "primary", "primary"]],
+  [0.15, "none", ["none", "none", "none"]],
+  [0.15, "primary", ["primary", "secondary", "none"]],
+  [0.1, "full", ["primary", "secondary", "tertiary"]],
+  [0.1, "secondary", ["none", "primary", "none"]],
+];
 
 /** One generated scene. */
 export interface FollowerShapeCase {
@@ -63,8 +80,10 @@ function euler(d: readonly number[], order: string): V3[] {
 }
 
 /** The case of `seed`. */
-export function followerShapeCase(seed: number): FollowerShapeCase {
+export function followerShapeCase(seed: number, options: { modes?: boolean } = {}): FollowerShapeCase {
   const r = prng(seed);
+  // The modes from a stream of their own: a case without them is the case it always was.
+  const rm = prng(seed * 53 + 5);
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const habits = new Set<string>();
   const bones = 3 + Math.floor(r() * 3);
@@ -180,6 +199,14 @@ export function followerShapeCase(seed: number): FollowerShapeCase {
       translation: channels("float", t),
       rotation: channels("float", turn),
     });
+    let rotation: ReferenceGroup["rotation"] = "full",
+      scale: ReferenceGroup["scale"] = ["none", "none", "none"];
+    if (options.modes) {
+      let pick = rm();
+      const habit = MODE_HABITS.find(([p]) => (pick -= p) < 0) ?? MODE_HABITS[0];
+      [, rotation, scale] = habit;
+      habits.add(`rotation ${rotation}, scale ${scale.join("/")}`);
+    }
     const onBone = r() < 0.35;
     if (onBone) habits.add("parented to a bone");
     const followTarget = r() < 0.3;
@@ -195,8 +222,8 @@ export function followerShapeCase(seed: number): FollowerShapeCase {
           vertex_count: count,
           rigidity_group: {
             id: "follow",
-            rotation_mode: "full",
-            scale_modes: ["none", "none", "none"],
+            rotation_mode: rotation,
+            scale_modes: [...scale],
             reference_vertices: { count: refs.length, values: refs },
           },
         },
@@ -208,7 +235,7 @@ export function followerShapeCase(seed: number): FollowerShapeCase {
           : []),
       ],
     });
-    followers.push({ name, written, refs });
+    followers.push({ name, written, refs, rotation, scale });
   }
   if (r() < 0.4) {
     // A second shape that moves none of the followers' reference vertices.
@@ -246,6 +273,16 @@ export function shapedVertices(c: FollowerShapeCase, dials: ReadonlyMap<string, 
  * (translation alone for fewer than three, which fix no rotation).
  */
 export function expectedFollower(c: FollowerShapeCase, f: FollowerCase, shaped: readonly V3[]): V3[] {
+  if (f.rotation !== "full" || f.scale.some((s) => s !== "none")) {
+    // Its group's modes, as rigidity groups apply them, its geometry the participants (weight 1).
+    const n = f.refs.length;
+    const before = [...f.refs.map((v) => c.base[v]), ...f.written];
+    const after = [...f.refs.map((v) => shaped[v]), ...f.written];
+    const refs = Array.from({ length: n }, (_, k) => k);
+    const mask = f.written.map((_, k) => n + k);
+    return referenceRigidity(before, after, undefined, [{ rotation: f.rotation, scale: f.scale, refs, mask }])
+      .slice(n);
+  }
   const mean = (ps: V3[]) =>
     ps.reduce((a, p) => a.map((x, k) => x + p[k] / ps.length) as V3, [0, 0, 0] as V3);
   const a = f.refs.map((v) => c.base[v]), b = f.refs.map((v) => shaped[v]);
