@@ -77,46 +77,85 @@ async function launchShared(): Promise<Browser> {
   const mark = `--partgraph-studio-test=${crypto.randomUUID()}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, mark] });
   const found = markedProcess(mark);
-  if (found) {
-    globalThis.addEventListener("unload", () => {
-      try {
-        Deno.kill(found.pid, "SIGKILL");
-      } catch { /* already gone */ }
-      // The killed chromium's helpers may still write for a moment: retry briefly.
-      for (let i = 0; i < 50; i++) {
-        try {
-          Deno.removeSync(found.profile, { recursive: true });
-          return;
-        } catch (error) {
-          if (error instanceof Deno.errors.NotFound) return;
-          const until = Date.now() + 20;
-          while (Date.now() < until) { /* unload cannot wait on a timer */ }
-        }
-      }
-    });
-  }
+  if (found) globalThis.addEventListener("unload", () => removeKilled(found.pid, found.profile));
   return browser;
+}
+
+/**
+ * Kills chromium `pid` and every process under it, waits until they are gone (or dead, awaiting
+ * their parent), then removes `profile`: a helper still running (its network service) wrote into the
+ * profile after it was removed. Synchronous: an unload handler cannot wait on a timer.
+ */
+function removeKilled(pid: number, profile: string): void {
+  const pids = [pid, ...descendants(pid)];
+  for (const p of pids) {
+    try {
+      Deno.kill(p, "SIGKILL");
+    } catch { /* already gone */ }
+  }
+  const until = Date.now() + 3000;
+  while (Date.now() < until && pids.some(running)) { /* wait */ }
+  for (let i = 0; i < 50; i++) {
+    try {
+      Deno.removeSync(profile, { recursive: true });
+      return;
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return;
+      const pause = Date.now() + 20;
+      while (Date.now() < pause) { /* wait */ }
+    }
+  }
+}
+
+/** The state letter of process `pid` from /proc (undefined: gone). */
+function stateOf(pid: number): string | undefined {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** True while `pid` runs (not gone, not a zombie awaiting its parent). */
+const running = (pid: number): boolean => !["Z", "X", undefined].includes(stateOf(pid));
+
+/** Every process under `root` (children, theirs, and so on), from /proc. */
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of procEntries()) {
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry}/stat`);
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...children.get(parent) ?? [], Number(entry)]);
+    } catch { /* it ended meanwhile */ }
+  }
+  const found: number[] = [];
+  for (let i = -1; i < found.length; i++) found.push(...children.get(i < 0 ? root : found[i]) ?? []);
+  return found;
+}
+
+/** The process ids /proc lists (none where there is no /proc). */
+function procEntries(): string[] {
+  try {
+    return [...Deno.readDirSync("/proc")].map((e) => e.name).filter((n) => /^\d+$/.test(n));
+  } catch {
+    return [];
+  }
 }
 
 /** The main chromium process whose command line carries `mark`, with its profile folder (Linux /proc). */
 function markedProcess(mark: string): { pid: number; profile: string } | undefined {
-  let entries: Iterable<Deno.DirEntry>;
-  try {
-    entries = Deno.readDirSync("/proc");
-  } catch {
-    return undefined;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry.name)) continue;
+  for (const entry of procEntries()) {
     let args: string[];
     try {
-      args = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).split("\0");
+      args = Deno.readTextFileSync(`/proc/${entry}/cmdline`).split("\0");
     } catch {
       continue;
     }
     if (!args.includes(mark) || args.some((a) => a.startsWith("--type="))) continue;
     const profile = args.find((a) => a.startsWith("--user-data-dir="))?.slice("--user-data-dir=".length);
-    if (profile) return { pid: Number(entry.name), profile };
+    if (profile) return { pid: Number(entry), profile };
   }
   return undefined;
 }
