@@ -161,7 +161,9 @@ export const dsonApplyPreset = defineNode({
   // -> 0). A follower decoded before v59 keeps its place, named in one warning.
   // 43: rigid followers refitted by their rotation_mode and scale_modes, from the base mesh as Daz
   // fits them (held-out seeds 19101-19140: 45 of 75 followers off, all silently -> 1, warned).
-  version: 43,
+  // 44: every rigid follower is refitted from the base mesh, as Daz fits it (fit(base -> after)
+  // times fit(base -> before)^-1; a fit from the old shape to the new differed by up to 0.001 cm).
+  version: 44,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -27,7 +27,10 @@ export const dsonBakeMorph = defineNode({
   // figure_instance_habits with a shape baked, held-out seeds 13101-13120, 20 of 20 wrong -> 0).
   // 5: rigid followers refitted by their rotation_mode and scale_modes, from the base mesh as Daz
   // fits them (held-out seeds 19201-19240: 48 of 81 followers off, all silently -> 0).
-  version: 5,
+  // 6: a rigid follower of a merged graft is refitted (decode.dson v61; before it kept its place,
+  // warned: graft_follower_habits.ts held-out seeds 20101-20140, 39 of 40 wrong -> 0), and every
+  // follower from the base mesh, as Daz fits it.
+  version: 6,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh, and joints the shape's ERC formulas move " +
     "go where that weight puts them.",

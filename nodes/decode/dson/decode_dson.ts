@@ -310,7 +310,11 @@ export const decodeDson = defineNode({
   // rigidity groups apply them; one its scales would shear is drawn with the nearest turn and scale,
   // named in one warning (before: always turned, never scaled, silently: follower_shape_habits.ts
   // with modes, held-out seeds 19001-19040, 34 of 79 followers off Daz's place -> 2, both warned).
-  version: 60,
+  // 61: a rigid follower of a graft merged into its body follows the same vertices in the merged
+  // mesh (graft.ts hands the welds to load.ts), so the decode fits it to the graft's dialled shape
+  // and presets and bakes refit it (before: its mesh was gone and it kept its written place,
+  // silently at decode: graft_follower_habits.ts held-out seeds 20001-20040, 30 of 40 wrong -> 0).
+  version: 61,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

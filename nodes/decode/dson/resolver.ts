@@ -21,7 +21,8 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
     // 3: joints a baked shape's ERC formulas move go where its weight puts them (`dson.bake_morph` v3).
     // 4: rigid followers refitted and instance copies moved with the bake (`dson.bake_morph` v4).
     // 5: rigid followers refitted by their rotation and scale modes (`dson.bake_morph` v5).
-    version: 5,
+    // 6: rigid followers of merged grafts refitted by a bake (`dson.bake_morph` v6).
+    version: 6,
     params: {
       morph: {
         type: "string",

@@ -129,9 +129,7 @@ export function refitFollowers(
       same &&= now.every((v, k) => v === was[k]);
     }
     if (same) continue;
-    const fit = isDefaultModes(state.modes)
-      ? rigidFit(state.points, after.points)
-      : modedChange(state.basePoints, state.points, after.points, state.modes);
+    const fit = fitChange(state.basePoints, state.points, after.points, state.modes);
     // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
     const change = (joint: Node): mat4 | undefined => {
       const f = frames.get(joint);
@@ -309,18 +307,22 @@ function modedFit(before: Float64Array, after: Float64Array, modes: FollowerMode
 
 /**
  * How a follower of `modes` placed by the fit from `base` to `before` moves when its vertices go to
- * `after`: Daz fits from the base mesh, and a stretch measured from one shape to the next is not the
- * change of the stretches from the base (it reads the other shape's axes), so the change is
- * `fit(base → after) · fit(base → before)⁻¹`; the fit from `before` when that has no inverse.
+ * `after`. Daz fits from the base mesh, and a fit from one shape to the next is not the change of the
+ * fits from the base (a stretch reads the other shape's axes; a turn fitted to vertices that moved
+ * unevenly differs too: 0.001 cm on a graft's pucker baked over its dialled value), so the change is
+ * `fit(base → after) · fit(base → before)⁻¹`, or the fit from `before` when `before` is the base (the
+ * decode) or that fit has no inverse.
  */
-function modedChange(
+function fitChange(
   base: Float64Array,
   before: Float64Array,
   after: Float64Array,
   modes: FollowerModes,
 ): mat4 {
-  const undo = invert(modedFit(base, before, modes));
-  return undo ? multiply(modedFit(base, after, modes), undo) : modedFit(before, after, modes);
+  const fit = (a: Float64Array, b: Float64Array) =>
+    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes);
+  const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
+  return undo ? multiply(fit(base, after), undo) : fit(before, after);
 }
 
 /**

@@ -24,6 +24,8 @@ export type MissReporter = (uri: string, reason: string, path: string, source: s
  * Merges every graft whose target figure mesh is loaded; returns the new mesh list (grafts that
  * were merged are gone, their targets replaced). `sceneSource` is the decoded file's source: a
  * graft record elsewhere (its figure's `.dsf`) is named in the warning, one in the scene is not.
+ * `onMerged` hears of each graft merged, with the mesh it went into and its vertex → merged vertex
+ * (a rigid follower of the graft follows those vertices).
  *
  * @example
  * ```ts
@@ -35,6 +37,7 @@ export function mergeGrafts(
   meshes: SceneMesh[],
   miss: MissReporter,
   sceneSource?: string,
+  onMerged?: (graft: SceneMesh, into: SceneMesh, remap: Int32Array) => void,
 ): SceneMesh[] {
   const graftsByTarget = new Map<number, SceneMesh[]>();
   const merged = new Set<SceneMesh>();
@@ -85,19 +88,30 @@ export function mergeGrafts(
   return meshes.flatMap((mesh, index) => {
     if (merged.has(mesh)) return [];
     const grafts = graftsByTarget.get(index);
-    return [grafts ? mergeInto(mesh, grafts, nodes) : mesh];
+    if (!grafts) return [mesh];
+    const remaps: Int32Array[] = [];
+    const into = mergeInto(mesh, grafts, nodes, remaps);
+    grafts.forEach((graft, g) => onMerged?.(graft, into, remaps[g]));
+    return [into];
   });
 }
 
-/** One target mesh with all its grafts merged in a single pass (hidden polygon indices are the target's). */
-function mergeInto(target: SceneMesh, grafts: readonly SceneMesh[], nodes: readonly SceneNode[]): SceneMesh {
+/**
+ * One target mesh with all its grafts merged in a single pass (hidden polygon indices are the
+ * target's); `remaps` receives each graft's vertex → merged vertex.
+ */
+function mergeInto(
+  target: SceneMesh,
+  grafts: readonly SceneMesh[],
+  nodes: readonly SceneNode[],
+  remaps: Int32Array[],
+): SceneMesh {
   // Hidden polygons are the target file's: all the pieces of one cut into triangles.
   const hidden = new Uint8Array(target.polyCount);
   const piecesOf = authoredPieces(target.authored);
   for (const graft of grafts) {
     for (const p of graft.graft!.hiddenPolys) for (const q of piecesOf(p)) hidden[q] = 1;
   }
-  const remaps: Int32Array[] = [];
   const graftEnds: number[] = [];
   let vertexCount = target.vertexCount;
   for (const graft of grafts) {

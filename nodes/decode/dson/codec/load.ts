@@ -69,21 +69,30 @@ export async function loadDsonJson(json: unknown, name: string, options: LoadOpt
   const main = indexDsonFile(json, read, fileKey(percentDecode(assetId)), name);
   const library = said.by = new ContentLibrary(options.contentRoots, options.ctx, main);
   warnCountMismatches(json, read);
-  const { nodes, meshes, followers, conformers } = await gatherScene(library, main);
+  const { nodes, meshes, followers: found, conformers } = await gatherScene(library, main);
+  let followers = found;
   library.reportMissingFiles();
   if (nodes.length === 0 && meshes.length === 0) failWithNothingToDecode(read, top, info);
+  // Said at the graft's own file, where the path points (before v37: the scene's); not swallowed
+  // by the warning about the same conforming target (before v39).
+  const merged = mergeGrafts(
+    nodes,
+    meshes,
+    (uri, reason, path, source) => library.missIn(uri, reason, source, path, { distinct: true }),
+    name,
+    // A follower of a merged graft follows the same vertices in the mesh it went into (before
+    // decode.dson v61 its mesh was gone, and presets and bakes left it where it was, warned).
+    (graft, into, remap) => {
+      followers = followers.map((f) =>
+        f.target === graft.key ? { ...f, target: into.key, vertices: f.vertices.map((v) => remap[v]) } : f
+      );
+    },
+  );
   return {
     assetId,
     assetType: read.optString(info.type, "/asset_info/type") ?? "",
     nodes,
-    // Said at the graft's own file, where the path points (before v37: the scene's); not swallowed
-    // by the warning about the same conforming target (before v39).
-    meshes: mergeGrafts(
-      nodes,
-      meshes,
-      (uri, reason, path, source) => library.missIn(uri, reason, source, path, { distinct: true }),
-      name,
-    ),
+    meshes: merged,
     unresolved: library.unresolved,
     followers,
     conformers,
