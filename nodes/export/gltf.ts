@@ -134,7 +134,9 @@ export const exportGltf = defineNode({
   // picture's (fallback_names.ts): the fallback was made unique apart (`paint_1`, `paint_2` beside a file's
   // own `paint_1`), so Blender, which reads the fallback, named the picture otherwise than three.js (held-out
   // seeds 201-260 of fallback_names.ts: 233 of 316 textures -> 0; 146 renamed with nothing to clash -> 0).
-  version: 49,
+  // v50: a mesh node whose world bounds reach past 50 km from the origin is warned of by name (far_extent.ts):
+  // fuzz survivors with a damaged coordinate reached Blender and three.js as specks, with no word.
+  version: 50,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -246,7 +248,12 @@ export const exportGltf = defineNode({
       import.meta.url,
     );
     const written = writtenJson(bytes) as Record<string, unknown> | undefined;
-    const drops = [...nonFinite, ...written ? blenderDrops(written) : []];
+    // Valid, yet shown as a speck by both clients: a mesh reaching absurdly far (a damaged coordinate).
+    const { farMeshes } = await importOnUse<typeof import("./far_extent.ts")>(
+      "./far_extent.ts",
+      import.meta.url,
+    );
+    const drops = [...nonFinite, ...written ? [...blenderDrops(written), ...farMeshes(written)] : []];
     for (const message of summariseRepeats(drops)) ctx.warn(message);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },

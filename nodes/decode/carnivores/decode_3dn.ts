@@ -24,7 +24,8 @@ export const decode3dn = defineNode({
   // 7: a picture of alpha 0 throughout (a 16-bit Targa declaring an attribute bit no texel sets) is
   // read as opaque, with a warning, where it hid the model's translucent and keyed faces.
   // 8: a palette, grey or 16-bit PNG is colour-keyed like any other picture (was used as it is, warned).
-  version: 8,
+  // 9: points past 50 km from the origin (a damaged coordinate) are named in a warning, with the first's byte.
+  version: 9,
   doc: "Decodes a mobile Carnivores .3dn model (Carnivores: Dinosaur Hunter, as CarnivoresIO exports it): " +
     "faces, points and bones in glTF axes like decode.3df (constraints.resolve builds the skin); the " +
     "header's image and sprite names are kept in extras. The texture is another file in these games: " +

@@ -17,7 +17,8 @@ export const decodeCar = defineNode({
   // 1 frame per second like KPS 0 (was: F/KPS s, every key on one viewer frame); a clip the game plays
   // but shorter than one 24 fps frame is named in a warning.
   // 16: a texture that reads as a smooth picture in RGB565 and wraps in the games' 555 is named.
-  version: 16,
+  // 17: points past 50 km from the origin (a damaged coordinate) are named in a warning, with the first's byte.
+  version: 17,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

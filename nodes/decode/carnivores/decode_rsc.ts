@@ -19,7 +19,8 @@ export const decodeRsc = defineNode({
   // 12: an object's animation the games cannot time (AniTime 0 ms) at 1 frame per second; one shorter
   // than a 24 fps frame named (clip_rate.ts).
   // 13: an object texture written as RGB565 is named (texture_565.ts).
-  version: 13,
+  // 14: points past 50 km from the origin (a damaged coordinate) are named in a warning, with the first's byte.
+  version: 14,
   doc: "Decodes a Carnivores .rsc (area resources): one node per map object (obj_00, obj_01, …) built " +
     "like decode.3df, animated objects with a morph clip like decode.car's, TObjInfo in extras; objects " +
     "side by side along +X so none overlaps; ground textures as flat one-cell quads; a C2 object's far " +

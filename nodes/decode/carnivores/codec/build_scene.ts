@@ -12,7 +12,6 @@
  */
 import { Document, type Material, type Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
-import { DecodeError } from "../../../../runtime/errors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
@@ -26,7 +25,6 @@ import {
   FaceFlag,
   type FaceTable,
   type MeshData,
-  POINT_BYTES,
   type Texture16,
   TEXTURE_WIDTH,
 } from "./model.ts";
@@ -35,6 +33,7 @@ import { boneTable, carSummary, clipSummaries } from "./model_extras.ts";
 import { METRES_PER_FILE_UNIT } from "../params.ts";
 import { textureToPng } from "./texture.ts";
 import { pointNormals } from "./normals.ts";
+import { toScenePositions } from "./scene_positions.ts";
 import { padSampledRows } from "./texture_rows.ts";
 import { warnNarrowPicture } from "./narrow_picture.ts";
 import { warnRgb565 } from "./texture_565.ts";
@@ -45,8 +44,7 @@ const FLAGS_OFFSET = 36;
 /** Where a face record holds its first corner's texel row (`tay`; `tax, tbx, tcx` come first). */
 const TEXEL_V_OFFSET = 24;
 
-/** Largest scene-space coordinate accepted; beyond it morph deltas could overflow float32. */
-export const MAX_SCENE_COORDINATE = 1e30;
+export { MAX_SCENE_COORDINATE } from "./scene_positions.ts";
 export { OWNER_ATTRIBUTE, TRANSPARENT_ALPHA } from "./primitives.ts";
 
 /** How to build the scene. */
@@ -179,7 +177,7 @@ export function buildModel(
     warnNarrowPicture(texture, warn);
     warnRgb565(texture, warn);
   }
-  const scenePositions = toScenePositions(points.positions, scale, options);
+  const scenePositions = toScenePositions(points.positions, scale, options, warn);
 
   const doc = accessors.doc;
   const node = doc.createNode(options.name);
@@ -352,23 +350,4 @@ function sampledImage(
     );
   }
   return image;
-}
-
-/** Mapped and scaled point positions; a coordinate beyond {@link MAX_SCENE_COORDINATE} is an error. */
-function toScenePositions(positions: Float32Array, scale: number, options: SceneOptions): Float64Array {
-  const out = new Float64Array(positions.length);
-  for (let i = 0; i < positions.length; i++) {
-    const value = (i % 3 === 2 ? -scale : scale) * positions[i];
-    if (!(Math.abs(value) <= MAX_SCENE_COORDINATE)) {
-      throw new DecodeError({
-        format: options.format,
-        at: { offset: options.pointsOffset + Math.floor(i / 3) * POINT_BYTES + (i % 3) * 4 },
-        expected: `|coordinate × scale| ≤ ${MAX_SCENE_COORDINATE}`,
-        found: String(positions[i]),
-        file: options.file,
-      });
-    }
-    out[i] = value;
-  }
-  return out;
 }
