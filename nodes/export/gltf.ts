@@ -134,7 +134,8 @@ export const exportGltf = defineNode({
   // picture's (fallback_names.ts): the fallback was made unique apart (`paint_1`, `paint_2` beside a file's
   // own `paint_1`), so Blender, which reads the fallback, named the picture otherwise than three.js (held-out
   // seeds 201-260 of fallback_names.ts: 233 of 316 textures -> 0; 146 renamed with nothing to clash -> 0).
-  // v50: a mesh node whose world bounds reach past 50 km from the origin is warned of by name (far_extent.ts):
+  // v50: a mesh node whose world bounds (a skinned one's through its joints) reach past 50 km from the origin
+  // is warned of by name (far_extent.ts):
   // fuzz survivors with a damaged coordinate reached Blender and three.js as specks, with no word.
   version: 50,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
@@ -253,11 +254,23 @@ export const exportGltf = defineNode({
       "./far_extent.ts",
       import.meta.url,
     );
-    const drops = [...nonFinite, ...written ? [...blenderDrops(written), ...farMeshes(written)] : []];
+    const drops = [
+      ...nonFinite,
+      ...written ? [...blenderDrops(written), ...farMeshes(written, glbBinary(bytes, params.format))] : [],
+    ];
     for (const message of summariseRepeats(drops)) ctx.warn(message);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
   },
 });
+
+/** The binary chunk of a written GLB (a glTF JSON output embeds its buffer: none). */
+function glbBinary(bytes: Uint8Array, format: string): Uint8Array | undefined {
+  if (format !== "glb") return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const binAt = 20 + view.getUint32(12, true);
+  if (binAt + 8 > bytes.byteLength) return undefined;
+  return bytes.subarray(binAt + 8, binAt + 8 + view.getUint32(binAt, true));
+}
 
 /**
  * Throws a DecodeError naming the first error (Khronos code and JSON pointer) of the output, if any:

@@ -18,8 +18,10 @@ import {
   warnedOf,
 } from "./survivor_census.ts";
 
-/** (format, seed, case): two the client sweep found silent on seed 2. */
-const FAR = [["3df", 2, 11], ["glb", 2, 8]] as const;
+/** (format, seed, case): cases the client sweep found silent. */
+// msfs-skin seed 101 case 30 (from the held-out sweep, so no longer held out): a damaged inverse bind
+// matrix throws the skin 7·10¹⁵ m out in three.js, which poses skins (Blender shows the rest pose).
+const FAR = [["3df", 2, 11], ["glb", 2, 8], ["msfs-skin", 101, 30]] as const;
 /** Formats whose first survivor of seed 2 must load plainly. */
 const PLAIN = ["car", "cmp", "gltf1"] as const;
 
@@ -69,7 +71,7 @@ Deno.test("fuzz survivors load in Blender as written, or partgraph warned of wha
     problems += mine.length;
     found.push(...silent(mine, run.warnings, run.label));
     // The plain survivors come in whole: every mesh node an object, nothing refused.
-    if (i >= 2) assert(mine.length === 0, `${run.label}: ${mine.map((p) => p.detail).join("; ")}`);
+    if (i >= FAR.length) assert(mine.length === 0, `${run.label}: ${mine.map((p) => p.detail).join("; ")}`);
   }
   assert(found.length === 0, `silent in Blender:\n${found.join("\n")}`);
   assert(problems >= 2, `the far cases showed ${problems} problems: the census measures nothing`);

@@ -51,3 +51,29 @@ Deno.test("a mesh node reaching 1e28 m, or carried 3e5 m out by its parent, is n
   assert.match(found[0], /^mesh 'spike' of node 'Spike' reaches 1\.73e\+28 m from the origin/);
   assert.match(found[1], /^mesh 'pod' of node 'Pod' reaches 3\.00e\+5 m from the origin/);
 });
+
+Deno.test("a skin whose inverse bind matrix throws it 1e20 m out is named; one bound where it stands is not", async () => {
+  const warned = async (offset: number) => {
+    const doc = new Document();
+    const buffer = doc.createBuffer();
+    const mesh = box(doc, "body", 1);
+    const primitive = mesh.listPrimitives()[0];
+    const vec4 = (array: Float32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>) =>
+      doc.createAccessor().setType("VEC4").setArray(array).setBuffer(buffer);
+    primitive.setAttribute("JOINTS_0", vec4(new Uint8Array(12)));
+    primitive.setAttribute("WEIGHTS_0", vec4(Float32Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0])));
+    const joint = doc.createNode("Root").setTranslation([0, 2, 0]);
+    const inverse = Float32Array.from([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, offset, -2, 0, 1]);
+    const skin = doc.createSkin("rig").addJoint(joint)
+      .setInverseBindMatrices(doc.createAccessor().setType("MAT4").setArray(inverse).setBuffer(buffer));
+    doc.createScene().addChild(joint).addChild(doc.createNode("Body").setMesh(mesh).setSkin(skin));
+    return await farWarnings(doc);
+  };
+  assert.deepEqual(await warned(0), []);
+  const found = await warned(1e20);
+  assert.equal(found.length, 1, found.join("\n"));
+  assert.match(
+    found[0],
+    /^mesh 'body' of node 'Body' may reach 1\.00e\+20 m from the origin .*inverse bind matrix/,
+  );
+});
