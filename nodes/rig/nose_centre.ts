@@ -15,6 +15,7 @@
  */
 import type { NoseEllipse } from "./nose_ellipse.ts";
 import { ellipticNoses, ovalNose } from "./elliptic_noses.ts";
+import { facetNose } from "./nose_facets.ts";
 
 /** A station's section as cut segments (station, va, wa, vb, wb), the form `sliceStations` keeps. */
 export interface StationCuts {
@@ -46,6 +47,11 @@ const ROUGH_RMS = 0.1, ROUGH_WORST = 0.25, ROUGH_POINTS = 6;
  * tip circle's radius, a low-poly nose 1.5 times as deep as it is thick some 20–40 % outside.
  */
 const FACETED_OVAL = 0.15;
+/**
+ * A wedge nose whose facets end this share of the chord or more behind its point is one whose two
+ * readings (hinged at the point, or at the centre of the round nose it stands for) differ.
+ */
+const WEDGE_DEPTH = 0.05;
 
 /**
  * Per station, the centre (v, w) of a rounded nose whose tip is the station's lead point, or NaN
@@ -60,14 +66,18 @@ export function noseCentres(
   chord: number,
 ): NoseCentres {
   const out = new Float64Array(stations * 2).fill(NaN);
-  if (!(chord > 0)) return { centres: out, ovals: 0 };
+  if (!(chord > 0)) return { centres: out, ovals: 0, wedges: 0, wedgeDepth: 0 };
   const near = MAX_RADIUS * chord;
   const { points, start: pointStart } = packNose(cuts, lead, stations, near, undefined);
   // Per station, the clear nose circle's centre and radius (NaN where there is none), and the
   // stations whose few-sided round tip is judged by how far the section grows past it (`faceted`).
   const circles = new Float64Array(stations * 3).fill(NaN);
   const faceted = new Uint8Array(stations), elliptic = new Uint8Array(stations);
+  // Stations whose nose is a few flat facets with corners on one circle: about its centre.
+  const flat = new Uint8Array(stations);
   let ovals = 0, found = 0;
+  // Wedge noses' depths to the circle through their point and facet ends (`nose_facets.ts`).
+  const wedgeDepths: number[] = [];
   // Each station's tip circle, and the ellipse of its front half where that is clearly one.
   const tips: (Circle | undefined)[] = [], halves: (NoseEllipse | undefined)[] = [];
   for (let k = 0; k < stations; k++) {
@@ -81,7 +91,17 @@ export function noseCentres(
   for (let k = 0; k < stations; k++) {
     const stationPoints = points.subarray(pointStart[k], pointStart[k + 1]);
     const circle = tips[k], oval = halves[k];
-    if (!circle) continue;
+    if (!circle) {
+      // Too few points for a circle: a nose of a few flat facets (before, never tried: 54 of 120
+      // three-facet noses were off by 2.5–4.7 % of span, 24 judged good).
+      const facets = facetNose(stationPoints, chord);
+      if (facets?.kind === "facets") {
+        circles.set([facets.cv, facets.cw, facets.r], k * 3);
+        flat[k] = 1;
+        found++;
+      } else if (facets) wedgeDepths.push(facets.cv);
+      continue;
+    }
     if (drawn && oval) {
       // A nose drawn on an ellipse clearly no circle: about its centre, wherever its tip is.
       circles.set([oval.cv, oval.cw, oval.minor], k * 3);
@@ -97,8 +117,15 @@ export function noseCentres(
       // or drawn with a few facets — turns about no point its tip shows: counted with the ovals.
       // (Before, such a station kept its tip silently: 106 of 200 ovals modelled 10–40° down were
       // judged good along their tips, up to 45 % of chord ahead of where they turn.)
+      // A round tip of a few facets keeps its own test (an oval's flat front between two facets).
       const round = roughlyRound(stationPoints, circle, arc);
-      if (round === "round") ovals++;
+      const facets = round === "few" ? undefined : facetNose(stationPoints, chord);
+      if (facets?.kind === "facets") {
+        circles.set([facets.cv, facets.cw, facets.r], k * 3);
+        flat[k] = 1;
+        found++;
+      } else if (round === "round") ovals++;
+      else if (facets) wedgeDepths.push(facets.cv);
       else if (round === "few") {
         circles.set([circle.cv, circle.cw, circle.r], k * 3);
         faceted[k] = 1;
@@ -109,7 +136,9 @@ export function noseCentres(
     circles.set(centre, k * 3);
     found++;
   }
-  if (found === 0) return { centres: out, ovals };
+  const wedges = wedgeDepths.filter((d) => d >= WEDGE_DEPTH * chord).length;
+  const wedgeDepth = wedgeDepths.length ? wedgeDepths.sort((a, b) => a - b)[wedgeDepths.length >> 1] : 0;
+  if (found === 0) return { centres: out, ovals, wedges, wedgeDepth };
   // The nose segments of the stations with a circle only: most of a dense or hostile section's cut
   // segments near its tip belong to stations with none.
   const { points: segments, start: segmentStart } = packNose(cuts, lead, stations, near, circles);
@@ -124,7 +153,9 @@ export function noseCentres(
       trail[k * 3 + 2] - lead[k * 3 + 2] - centre[1],
       trail[k * 3 + 1] - lead[k * 3 + 1] - centre[0],
     );
-    if (elliptic[k]) {
+    // A faceted nose's circle runs through its corners, not along its skins (a chamfered box's is
+    // wider than the box is thick): the section tests below are a round nose's.
+    if (elliptic[k] || flat[k]) {
       out[k * 2] = lead[k * 3 + 1] + centre[0];
       out[k * 2 + 1] = lead[k * 3 + 2] + centre[1];
       continue;
@@ -146,7 +177,7 @@ export function noseCentres(
     out[k * 2] = lead[k * 3 + 1] + centre[0];
     out[k * 2 + 1] = lead[k * 3 + 2] + centre[1];
   }
-  return { centres: out, ovals };
+  return { centres: out, ovals, wedges, wedgeDepth };
 }
 
 /**
@@ -219,6 +250,14 @@ export interface NoseCentres {
    * nose reaching further forward, whose tip's curvature says nothing of where it turns.
    */
   readonly ovals: number;
+  /**
+   * Stations whose nose is a wedge (`nose_facets.ts`) reaching a twentieth of the chord or more
+   * ahead of the circle through its point and facet ends: the point is kept as the hinge, which a
+   * round nose's stand-in does not turn about.
+   */
+  readonly wedges: number;
+  /** The median wedge station's depth from its point to that circle's centre (0 with none). */
+  readonly wedgeDepth: number;
 }
 
 /**
