@@ -40,6 +40,7 @@ export async function watchGraph(graphPath: string, options: WatchOptions): Prom
   const memory = options.memory ?? new Map();
   let watched = [resolve(graphPath)];
   while (!options.signal.aborted) {
+    const began = Date.now();
     try {
       const run = await runGraph(graphPath, { ...options, memory });
       watched = [
@@ -52,12 +53,21 @@ export async function watchGraph(graphPath: string, options: WatchOptions): Prom
       options.onRound({ error });
       watched = [...new Set([resolve(graphPath), ...watched])];
     }
-    await nextChange(watched, options.signal, options.debounceMs ?? 100);
+    await nextChange(watched, options.signal, options.debounceMs ?? 100, began);
   }
 }
 
-/** Resolves after the first change to any of `paths` (then a quiet period), or when aborted. */
-async function nextChange(paths: string[], signal: AbortSignal, debounceMs: number): Promise<void> {
+/**
+ * Resolves after the first change to any of `paths` (then a quiet period), or when aborted. A path
+ * modified at or after `since` (the round's start) counts as changed at once: an edit saved while the
+ * round ran, or before the watcher below was set up, would otherwise wait for the next edit.
+ */
+async function nextChange(
+  paths: string[],
+  signal: AbortSignal,
+  debounceMs: number,
+  since: number,
+): Promise<void> {
   const existing: string[] = [];
   for (const path of new Set(paths)) {
     if (await Deno.stat(path).then(() => true, () => false)) existing.push(path);
@@ -80,6 +90,7 @@ async function nextChange(paths: string[], signal: AbortSignal, debounceMs: numb
   signal.addEventListener("abort", close, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
+    if (await modifiedSince(existing, since)) return;
     await new Promise<void>((done) => {
       (async () => {
         for await (const event of watcher) {
@@ -95,4 +106,13 @@ async function nextChange(paths: string[], signal: AbortSignal, debounceMs: numb
     signal.removeEventListener("abort", close);
     close();
   }
+}
+
+/** Whether any of `paths` was modified at or after `since` (checked once the watcher is up). */
+async function modifiedSince(paths: readonly string[], since: number): Promise<boolean> {
+  for (const path of paths) {
+    const info = await Deno.stat(path).catch(() => undefined);
+    if (info?.mtime && info.mtime.getTime() >= since) return true;
+  }
+  return false;
 }

@@ -44,3 +44,39 @@ Deno.test("watch runs again when a file the graph read changes, re-running only 
   assertEquals(second.nodes.fighter.state, "cached", "the unaffected branch stays cached");
   assertEquals(await Deno.readTextFile(join(dir, "out", "copy.txt")), "second");
 });
+
+Deno.test("watch runs again for an edit saved before its watcher is set up (while a round runs or reports)", async () => {
+  const dir = await tempDir();
+  const src = join(dir, "in.txt");
+  await Deno.writeTextFile(src, "first");
+  const graph = join(dir, "copy.json");
+  await Deno.writeTextFile(
+    graph,
+    JSON.stringify({
+      version: 1,
+      nodes: {
+        read: { type: "io.read", params: { path: src } },
+        write: { type: "io.write", inputs: { bytes: "read.bytes" }, params: { path: "copy.txt" } },
+      },
+    }),
+  );
+  const rounds: WatchRound[] = [];
+  const stop = new AbortController();
+  const watching = watchGraph(graph, {
+    outDir: join(dir, "out"),
+    cacheDir: false,
+    signal: stop.signal,
+    debounceMs: 30,
+    onRound(round) {
+      rounds.push(round);
+      // Saved at once, before the round hands back: no file event can reach a watcher made after it.
+      if (rounds.length === 1) Deno.writeTextFileSync(src, "second");
+      else stop.abort();
+    },
+  });
+  const timeout = setTimeout(() => stop.abort(), 10_000);
+  await watching;
+  clearTimeout(timeout);
+  assertEquals(rounds.length, 2, "a second round ran after the edit");
+  assertEquals(await Deno.readTextFile(join(dir, "out", "copy.txt")), "second");
+});
