@@ -23,7 +23,6 @@ const ONCE_SILENT_EMPTIED = /^entry '(Level\d+|VMeshPart)' @\d+ first child$/;
 /** A PNG or JPEG header no decoder accepts: once passed through to a validated output no viewer could draw. */
 const ONCE_SILENT_IMAGE =
   /PNG (IHDR CRC|IHDR length)$|PNG (width|height) = (0|4294967295)$|PNG colour type = (1|5|7|255)$|JPEG (width|height|components) = 0$/;
-/PNG (IHDR CRC|IHDR length)$|PNG (width|height) = (0|4294967295)$|PNG colour type = (1|5|7|255)$/;
 /**
  * A 1024² PNG's header a row or more off its data, 16384 wide or interlaced by mistake: once passed
  * unnamed (telling takes inflating it whole), now named by decode.gltf.
