@@ -53,16 +53,11 @@ export async function throughBlender(jobs: readonly BlenderJob[]): Promise<Blend
         ].filter(Boolean).join(",") || "default",
       );
     }
-    const output = await runBlenderScript(SCRIPT, args);
+    const output = await blenderReports(SCRIPT, args, RESULT);
     if ("skip" in output) return output;
-    const lines = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l.startsWith(RESULT))
-      .map((l) => JSON.parse(l.slice(RESULT.length)));
-    if (lines[0]?.skip) return { skip: lines[0].skip };
+    const lines = output.reports;
     if (lines.length !== jobs.length) {
-      throw new Error(
-        `Blender reported ${lines.length} of ${jobs.length} files:\n` +
-          new TextDecoder().decode(output.stderr).slice(-2000),
-      );
+      throw new Error(`Blender reported ${lines.length} of ${jobs.length} files:\n${output.stderrTail}`);
     }
     const outputs = [];
     for (const [i, line] of lines.entries()) {
@@ -109,5 +104,49 @@ export async function runBlenderScript(
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return { skip: "blender is not installed (not on PATH)" };
     throw error;
+  }
+}
+
+/** What a census script printed for each file, with Blender's exit code and the end of its stderr. */
+export interface BlenderReports {
+  // deno-lint-ignore no-explicit-any
+  readonly reports: any[];
+  readonly code: number;
+  readonly stderrTail: string;
+}
+
+/**
+ * Runs `script` on `args` and reads the JSON it printed after `prefix`, one line per file; a skip reason
+ * when Blender cannot run or the script says why it cannot (its numpy missing).
+ */
+export async function blenderReports(
+  script: string,
+  args: readonly string[],
+  prefix: string,
+): Promise<BlenderReports | { skip: string }> {
+  const output = await runBlenderScript(script, args);
+  if ("skip" in output) return output;
+  const reports = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l.startsWith(prefix))
+    .map((l) => JSON.parse(l.slice(prefix.length)));
+  if (reports[0]?.skip) return { skip: String(reports[0].skip) };
+  return { reports, code: output.code, stderrTail: new TextDecoder().decode(output.stderr).slice(-2000) };
+}
+
+/** The reports of `script` over `glbs` (written to a temporary folder, one path each, in order). */
+export async function blenderImports(
+  script: string,
+  glbs: readonly Uint8Array[],
+  prefix: string,
+): Promise<BlenderReports | { skip: string }> {
+  const dir = await tempDir();
+  try {
+    const paths = [];
+    for (const [i, glb] of glbs.entries()) {
+      paths.push(join(dir, `in${i}.glb`));
+      await Deno.writeFile(paths[i], glb);
+    }
+    return await blenderReports(script, paths, prefix);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 }

@@ -8,10 +8,8 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { tempDir } from "../support/temp.ts";
-import { runBlenderScript } from "./blender.ts";
+import { blenderImports } from "./blender.ts";
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/blender_census.py", import.meta.url));
 const RESULT = "PARTGRAPH_CENSUS ";
@@ -40,28 +38,14 @@ export type Census = { readonly error: string } | {
 
 /** Imports each GLB in one Blender process; a skip reason when Blender cannot run. */
 export async function blenderCensus(glbs: readonly Uint8Array[]): Promise<{ skip: string } | Census[]> {
-  const dir = await tempDir();
-  try {
-    const paths = [];
-    for (const [i, glb] of glbs.entries()) {
-      paths.push(join(dir, `in${i}.glb`));
-      await Deno.writeFile(paths[i], glb);
-    }
-    const output = await runBlenderScript(SCRIPT, paths);
-    if ("skip" in output) return output;
-    const lines = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l.startsWith(RESULT))
-      .map((l) => JSON.parse(l.slice(RESULT.length)));
-    if (lines[0]?.skip) return { skip: lines[0].skip };
-    if (lines.length !== glbs.length) {
-      throw new Error(
-        `Blender reported ${lines.length} of ${glbs.length} files:\n` +
-          new TextDecoder().decode(output.stderr).slice(-2000),
-      );
-    }
-    return lines;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
+  const output = await blenderImports(SCRIPT, glbs, RESULT);
+  if ("skip" in output) return output;
+  if (output.reports.length !== glbs.length) {
+    throw new Error(
+      `Blender reported ${output.reports.length} of ${glbs.length} files:\n${output.stderrTail}`,
+    );
   }
+  return output.reports;
 }
 
 /** One thing a file declares that Blender did not bring in as written, and the name to look for. */

@@ -9,7 +9,6 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as THREE from "three";
 import { decodeAuto } from "../../nodes/decode/auto.ts";
@@ -19,11 +18,10 @@ import { sceneUninstance } from "../../nodes/scene/uninstance.ts";
 import { exportGltf } from "../../nodes/export/gltf.ts";
 import { PartgraphError } from "../../runtime/errors.ts";
 import { runNode, testContext } from "../support/context.ts";
-import { tempDir } from "../support/temp.ts";
 import { load, meshes } from "../support/threejs_client.ts";
 import { fuzzInput } from "../fuzz/pipeline.ts";
 import type { CorpusFormat, FuzzFormat } from "../fuzz/seeds.ts";
-import { runBlenderScript } from "./blender.ts";
+import { blenderImports } from "./blender.ts";
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/blender_survivors.py", import.meta.url));
 const RESULT = "PARTGRAPH_SURVIVOR ";
@@ -81,26 +79,13 @@ export type SurvivorCensus = { readonly error: string; readonly last?: string } 
 export async function blenderSurvivors(
   glbs: readonly Uint8Array[],
 ): Promise<{ skip: string } | SurvivorCensus[]> {
-  const dir = await tempDir();
-  try {
-    const paths = [];
-    for (const [i, glb] of glbs.entries()) {
-      paths.push(join(dir, `in${i}.glb`));
-      await Deno.writeFile(paths[i], glb);
-    }
-    const output = await runBlenderScript(SCRIPT, paths);
-    if ("skip" in output) return output;
-    const lines = new TextDecoder().decode(output.stdout).split("\n").filter((l) => l.startsWith(RESULT))
-      .map((l) => JSON.parse(l.slice(RESULT.length)));
-    if (lines[0]?.skip) return { skip: lines[0].skip };
-    // Blender itself died part-way (a segfault in the importer): the rest are reported as that crash.
-    const died = `Blender exited with ${output.code} before reporting: ` +
-      new TextDecoder().decode(output.stderr).slice(-300);
-    while (lines.length < glbs.length) lines.push({ error: died });
-    return lines;
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const output = await blenderImports(SCRIPT, glbs, RESULT);
+  if ("skip" in output) return output;
+  const lines = output.reports;
+  // Blender itself died part-way (a segfault in the importer): the rest are reported as that crash.
+  const died = `Blender exited with ${output.code} before reporting: ${output.stderrTail.slice(-300)}`;
+  while (lines.length < glbs.length) lines.push({ error: died });
+  return lines;
 }
 
 /** One thing a user would meet in a client, and whether partgraph's warnings named it. */

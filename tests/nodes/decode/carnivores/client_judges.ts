@@ -13,7 +13,7 @@ import { runGraph } from "../../../../mod.ts";
 import type { BytesValue } from "../../../../runtime/node.ts";
 import { tempDir } from "../../../support/temp.ts";
 import { load } from "../../../support/threejs_client.ts";
-import { runBlenderScript } from "../../../clients/blender.ts";
+import { blenderReports as scriptReports } from "../../../clients/blender.ts";
 import type { ClientModel, ClientTruth } from "./client_models.ts";
 
 const GRAPH = fileURLToPath(new URL("../../../../graphs/carnivores.json", import.meta.url));
@@ -106,17 +106,11 @@ export async function blenderReports(glbs: readonly Uint8Array[], truths: readon
       );
       args.push(join(dir, `${i}.glb`), join(dir, `${i}.json`));
     }
-    const output = await runBlenderScript(SCRIPT, args);
+    const output = await scriptReports(SCRIPT, args, RESULT);
     if ("skip" in output) return output;
-    const lines: Json[] = new TextDecoder().decode(output.stdout).split("\n")
-      .filter((l) => l.startsWith(RESULT)).map((l) => JSON.parse(l.slice(RESULT.length)));
-    if (lines[0]?.skip) return { skip: lines[0].skip as string };
+    const lines: Json[] = output.reports;
     if (lines.length !== glbs.length) {
-      throw new Error(
-        `Blender reported ${lines.length} of ${glbs.length}:\n${
-          new TextDecoder().decode(output.stderr).slice(-2000)
-        }`,
-      );
+      throw new Error(`Blender reported ${lines.length} of ${glbs.length}:\n${output.stderrTail}`);
     }
     return { reports: lines };
   } finally {
