@@ -90,15 +90,6 @@ export function judgeFit(fit: HingeFit): FitJudgement {
         "nose?): it may turn about a point inside it, not at its tip, where the hinge is drawn",
     );
   }
-  // Materially apart: more than 1 % of the span (a line nearer than that is as good as either).
-  if (fit.wedgeNoses.stations >= 3 && fit.wedgeNoses.depth > 0.01 * fit.spanLength) {
-    flag(
-      1,
-      `its nose is a wedge at ${fit.wedgeNoses.stations} stations: the hinge is drawn at its point (a ` +
-        "model aircraft's V-bevel), but a wedge standing for a round nose in a cove turns about that " +
-        `nose's centre, ${percent(fit.wedgeNoses.depth / fit.chord)} of its chord further aft`,
-    );
-  }
   if (!fit.spanFromNormal) flag(1, "the panel is not flat enough for its normal to give the span");
   const offSpan = (Math.acos(Math.min(1, Math.abs(dot(fit.axis, fit.span)))) * 180) / Math.PI;
   if (offSpan > MAX_HINGE_TO_SPAN_DEGREES) {

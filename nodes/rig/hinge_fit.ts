@@ -88,8 +88,6 @@ export interface HingeFit {
    * nose, `nose_centre.ts`): where it turns, the nose does not say.
    */
   readonly ovalNoses: number;
-  /** Wedge-nosed stations whose two readings differ, and their median depth (`nose_centre.ts`). */
-  readonly wedgeNoses: { readonly stations: number; readonly depth: number };
   /**
    * Geometry outside every station's section (hinge brackets, horns too narrow to cut), which the
    * fitted line does not account for; undefined when there is none.
@@ -177,7 +175,6 @@ export function fitHinge(
     cut;
   const surface = cut.surface, edges = cut.edges;
   let hingeLine = cut.hingeLine, rounded = cut.rounded, roundOffLine = cut.roundOffLine, ovals = cut.ovals;
-  let wedgeNoses = cut.wedgeNoses;
   if (hingeLine && axes.fromNormal) {
     // A rounded nose modelled deflected at rest, its hinge swept (by sweep or taper): the stations,
     // square to a span that is square to the flow, cut its nose obliquely — an ellipse, not the
@@ -191,7 +188,6 @@ export function fitHinge(
       if (again.hingeLine) {
         [hingeLine, rounded, roundOffLine] = [again.hingeLine, again.rounded, again.roundOffLine];
         ovals = again.ovals;
-        wedgeNoses = again.wedgeNoses;
       }
     }
   }
@@ -261,7 +257,6 @@ export function fitHinge(
     roundedStations: rounded,
     roundOffLine: options.edge === "quarter" ? 0 : roundOffLine,
     ovalNoses: options.edge === "quarter" ? 0 : ovals,
-    wedgeNoses,
     hanging: envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined,
     sections: envelope ? { envelope, mean, uMin, uMax } : undefined,
   };
@@ -375,7 +370,6 @@ function cutStations(
     hingeLine,
     roundOffLine,
     ovals: noses?.ovals ?? 0,
-    wedgeNoses: { stations: noses?.wedges ?? 0, depth: noses?.wedgeDepth ?? 0 },
   };
 }
 

@@ -47,11 +47,6 @@ const ROUGH_RMS = 0.1, ROUGH_WORST = 0.25, ROUGH_POINTS = 6;
  * tip circle's radius, a low-poly nose 1.5 times as deep as it is thick some 20–40 % outside.
  */
 const FACETED_OVAL = 0.15;
-/**
- * A wedge nose whose facets end this share of the chord or more behind its point is one whose two
- * readings (hinged at the point, or at the centre of the round nose it stands for) differ.
- */
-const WEDGE_DEPTH = 0.05;
 
 /**
  * Per station, the centre (v, w) of a rounded nose whose tip is the station's lead point, or NaN
@@ -66,7 +61,7 @@ export function noseCentres(
   chord: number,
 ): NoseCentres {
   const out = new Float64Array(stations * 2).fill(NaN);
-  if (!(chord > 0)) return { centres: out, ovals: 0, wedges: 0, wedgeDepth: 0 };
+  if (!(chord > 0)) return { centres: out, ovals: 0 };
   const near = MAX_RADIUS * chord;
   const { points, start: pointStart } = packNose(cuts, lead, stations, near, undefined);
   // Per station, the clear nose circle's centre and radius (NaN where there is none), and the
@@ -76,8 +71,6 @@ export function noseCentres(
   // Stations whose nose is a few flat facets with corners on one circle: about its centre.
   const flat = new Uint8Array(stations);
   let ovals = 0, found = 0;
-  // Wedge noses' depths to the circle through their point and facet ends (`nose_facets.ts`).
-  const wedgeDepths: number[] = [];
   // Each station's tip circle, and the ellipse of its front half where that is clearly one.
   const tips: (Circle | undefined)[] = [], halves: (NoseEllipse | undefined)[] = [];
   for (let k = 0; k < stations; k++) {
@@ -99,7 +92,9 @@ export function noseCentres(
         circles.set([facets.cv, facets.cw, facets.r], k * 3);
         flat[k] = 1;
         found++;
-      } else if (facets) wedgeDepths.push(facets.cv);
+      }
+      // A wedge keeps its point: the Sketchbook airplane's elevators, wedges whose round-nose reading
+      // would turn 8 % of chord aft, have their authored pivots at the point (within 0.65 mm).
       continue;
     }
     if (drawn && oval) {
@@ -125,7 +120,6 @@ export function noseCentres(
         flat[k] = 1;
         found++;
       } else if (round === "round") ovals++;
-      else if (facets) wedgeDepths.push(facets.cv);
       else if (round === "few") {
         circles.set([circle.cv, circle.cw, circle.r], k * 3);
         faceted[k] = 1;
@@ -136,9 +130,7 @@ export function noseCentres(
     circles.set(centre, k * 3);
     found++;
   }
-  const wedges = wedgeDepths.filter((d) => d >= WEDGE_DEPTH * chord).length;
-  const wedgeDepth = wedgeDepths.length ? wedgeDepths.sort((a, b) => a - b)[wedgeDepths.length >> 1] : 0;
-  if (found === 0) return { centres: out, ovals, wedges, wedgeDepth };
+  if (found === 0) return { centres: out, ovals };
   // The nose segments of the stations with a circle only: most of a dense or hostile section's cut
   // segments near its tip belong to stations with none.
   const { points: segments, start: segmentStart } = packNose(cuts, lead, stations, near, circles);
@@ -177,7 +169,7 @@ export function noseCentres(
     out[k * 2] = lead[k * 3 + 1] + centre[0];
     out[k * 2 + 1] = lead[k * 3 + 2] + centre[1];
   }
-  return { centres: out, ovals, wedges, wedgeDepth };
+  return { centres: out, ovals };
 }
 
 /**
@@ -250,14 +242,6 @@ export interface NoseCentres {
    * nose reaching further forward, whose tip's curvature says nothing of where it turns.
    */
   readonly ovals: number;
-  /**
-   * Stations whose nose is a wedge (`nose_facets.ts`) reaching a twentieth of the chord or more
-   * ahead of the circle through its point and facet ends: the point is kept as the hinge, which a
-   * round nose's stand-in does not turn about.
-   */
-  readonly wedges: number;
-  /** The median wedge station's depth from its point to that circle's centre (0 with none). */
-  readonly wedgeDepth: number;
 }
 
 /**
