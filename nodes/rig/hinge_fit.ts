@@ -14,20 +14,22 @@
  * A rounded nose turns about its circle's centre (`nose_centre.ts`); modelled deflected on a swept
  * hinge it is cut again in the planes it was drawn in (`deflected_frame.ts`). A robust line through
  * the station edge points (forward edge, aft edge for leading-edge devices) is the hinge; all-moving surfaces turn on a spanwise shaft square to the flow at quarter chord.
+ * Passes 2–4 are `hinge_stations.ts`; the frame of pass 1 is `panel_axes.ts`.
  * How far the line can be trusted is judged from it in `fit_confidence.ts`.
  *
  * @module
  */
 import { symmetricEigen3 } from "./eigen3.ts";
-import { fitRobustLine, type LineFit } from "./line_fit.ts";
-import { binVertices, medianThickness, sliceStations, stationFilled, stationPoint } from "./edge_stations.ts";
-import { cross, dot, normalize, sub, type Vec3 } from "./transform.ts";
+import type { LineFit } from "./line_fit.ts";
+import { medianThickness } from "./edge_stations.ts";
+import { dot, normalize, sub, type Vec3 } from "./transform.ts";
 
 import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts";
-import { noseCentres } from "./nose_centre.ts";
 import { type Hanging, hangingGeometry } from "./hanging.ts";
 import { SectionEnvelope } from "./section_envelope.ts";
-import { allMovingShaft, deflectedFrame, type PanelFrame } from "./deflected_frame.ts";
+import { allMovingShaft, deflectedFrame } from "./deflected_frame.ts";
+import { cutStations, pointAtSpan } from "./hinge_stations.ts";
+import { panelAxes } from "./panel_axes.ts";
 
 export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
@@ -262,171 +264,10 @@ export function fitHinge(
   };
 }
 
-/**
- * Passes 2–4 in one frame: every vertex's span position and extent, each station's forward and aft
- * edge (from the surface when there is one), rounded noses' centres (forward-edge hinges), and the
- * robust lines through them. `hingeLine` is the line through the nose centres, undefined when no
- * station's nose is a circle.
- */
-function cutStations(
-  positions: Float32Array | Float64Array,
-  count: number,
-  triangles: Uint32Array | undefined,
-  mean: Vec3,
-  frame: PanelFrame,
-  bins: number,
-  options: HingeFitOptions,
-  lineTolerance?: number,
-) {
-  // Pass 2: every vertex's span position, and the span extent.
-  const { span, chordDir, normal } = frame;
-  const [s0, s1, s2] = span, [c0, c1, c2] = chordDir, [n0, n1, n2] = normal;
-  const [m0, m1, m2] = mean;
-  const u = new Float64Array(count);
-  let uMin = Infinity, uMax = -Infinity;
-  for (let i = 0, o = 0; i < count; i++, o += 3) {
-    const ui = (positions[o] - m0) * s0 + (positions[o + 1] - m1) * s1 + (positions[o + 2] - m2) * s2;
-    u[i] = ui;
-    if (ui < uMin) uMin = ui;
-    if (ui > uMax) uMax = ui;
-  }
-  const coords = {
-    u,
-    chordAt: (i: number) =>
-      (positions[3 * i] - m0) * c0 + (positions[3 * i + 1] - m1) * c1 + (positions[3 * i + 2] - m2) * c2,
-    thicknessAt: (i: number) =>
-      (positions[3 * i] - m0) * n0 + (positions[3 * i + 1] - m1) * n1 + (positions[3 * i + 2] - m2) * n2,
-  };
-
-  // Passes 3 and 4: each station's forward and aft edge, from the surface when there is one.
-  let surface = triangles !== undefined && triangles.length >= 3;
-  let edges = surface ? sliceStations(coords, triangles!, uMin, uMax, bins, options.bandFraction) : undefined;
-  if (!edges || edges.lead.points.every(Number.isNaN)) {
-    // No triangle reaches a station (every one degenerate or sliver-thin): the vertices are all there is.
-    surface = false;
-    edges = binVertices(coords, uMin, uMax, bins, options.bandFraction);
-  }
-  const { lead, trail, chord } = edges;
-  // A rounded nose turns about its centre, not its tip (forward-edge hinges only: a quarter chord is
-  // measured from the tip, and a leading-edge device hinges on its aft edge).
-  const noses = options.edge === "forward" && surface && edges.cuts
-    ? noseCentres(edges.cuts, lead.points, edges.trail.points, bins, chord)
-    : undefined;
-
-  const leadPoints = new Float64Array(bins * 3);
-  const trailPoints = new Float64Array(bins * 3);
-  const hingePoints = new Float64Array(bins * 3);
-  let filled = 0, rounded = 0;
-  const roundAt: boolean[] = [];
-  for (let b = 0; b < bins; b++) {
-    if (!stationFilled(lead, b)) continue;
-    const l = stationPoint(lead, b), t = stationPoint(trail, b);
-    leadPoints.set(fromPanel(mean, span, chordDir, normal, l[0], l[1], l[2]), filled * 3);
-    trailPoints.set(fromPanel(mean, span, chordDir, normal, t[0], t[1], t[2]), filled * 3);
-    const round = noses !== undefined && !Number.isNaN(noses.centres[b * 2]);
-    if (round) rounded++;
-    roundAt.push(round);
-    const [v, w] = round ? [noses.centres[b * 2], noses.centres[b * 2 + 1]] : [l[1], l[2]];
-    hingePoints.set(fromPanel(mean, span, chordDir, normal, l[0], v, w), filled * 3);
-    filled++;
-  }
-  const tolerance = lineTolerance ?? Math.max(options.inlierFraction * chord, 1e-9);
-  const leadLine = fitRobustLine(leadPoints, filled, tolerance, span);
-  const trailLine = fitRobustLine(trailPoints, filled, tolerance, span);
-  const hingeLine = rounded > 0 ? fitRobustLine(hingePoints, filled, tolerance, span) : undefined;
-  // Stations whose nose is a circle off the hinge line while its tip lies on it: the line went
-  // through the tips of the other stations (a faceted nose, turned, often fails the circle test).
-  // (Only when the line rests more on tips than on circles: a notch whose rounded face happens to
-  // reach the hinge line, beside circles on it, is no sign the line is on the tips.)
-  let roundOffLine = 0, tipsOn = 0, circlesOn = 0;
-  if (hingeLine) {
-    for (let k = 0; k < filled; k++) if (hingeLine.inliers[k]) roundAt[k] ? circlesOn++ : tipsOn++;
-  }
-  if (hingeLine && tipsOn > circlesOn) {
-    const [px, py, pz] = hingeLine.point, [dx, dy, dz] = hingeLine.direction;
-    for (let k = 0; k < filled; k++) {
-      if (!roundAt[k] || hingeLine.inliers[k]) continue;
-      const x = leadPoints[k * 3] - px, y = leadPoints[k * 3 + 1] - py, z = leadPoints[k * 3 + 2] - pz;
-      const t = x * dx + y * dy + z * dz;
-      if ((x - t * dx) ** 2 + (y - t * dy) ** 2 + (z - t * dz) ** 2 <= tolerance * tolerance) roundOffLine++;
-    }
-  }
-  return {
-    uMin,
-    uMax,
-    coords,
-    surface,
-    edges,
-    lead,
-    trail,
-    chord,
-    leadPoints,
-    trailPoints,
-    filled,
-    rounded,
-    tolerance,
-    leadLine,
-    trailLine,
-    hingeLine,
-    roundOffLine,
-    ovals: noses?.ovals ?? 0,
-  };
-}
-
-/** The point of a line at span position `u` (measured from `mean` along `span`). */
-function pointAtSpan(line: LineFit, u: number, mean: Vec3, span: Vec3): Vec3 {
-  const [p, d] = [line.point, line.direction];
-  const along = dot(d, span);
-  const here = (p[0] - mean[0]) * span[0] + (p[1] - mean[1]) * span[1] + (p[2] - mean[2]) * span[2];
-  const t = Math.abs(along) > 1e-9 ? (u - here) / along : 0;
-  return [p[0] + d[0] * t, p[1] + d[1] * t, p[2] + d[2] * t];
-}
-
 /** Thrown by {@link fitHinge} when a vertex position is NaN or infinite. */
 export class NonFiniteGeometryError extends Error {
   constructor() {
     super("a vertex position is not finite");
     this.name = "NonFiniteGeometryError";
   }
-}
-
-const AFT: Vec3 = [1, 0, 0];
-
-/**
- * Span, chord and normal directions of a panel from its covariance. The normal (least axis) is
- * trusted when it is clearly thinner than the other two and not along the flow; otherwise the
- * largest axis, made square to aft, is the span.
- */
-function panelAxes(
-  values: readonly number[],
-  vectors: readonly Vec3[],
-): { span: Vec3; chordDir: Vec3; normal: Vec3; fromNormal: boolean } {
-  const least = vectors[0];
-  const flat = values[0] <= 0.25 * values[1];
-  let span: Vec3;
-  const fromNormal = flat && Math.abs(dot(least, AFT)) < 0.9;
-  if (fromNormal) {
-    span = normalize(cross(least, AFT));
-  } else {
-    const largest = vectors[2];
-    span = normalize([0, largest[1], largest[2]]);
-    if (span[0] === 0 && span[1] === 0 && span[2] === 0) span = normalize([0, vectors[1][1], vectors[1][2]]);
-    if (span[0] === 0 && span[1] === 0 && span[2] === 0) span = [0, 0, 1];
-  }
-  // Chord: aft made square to span (not the in-plane aft: a slanted nose face would then put its
-  // upper and lower vertices at different chord positions and the band would miss one of them).
-  const d = dot(span, AFT);
-  const chordDir = normalize([1 - span[0] * d, -span[1] * d, -span[2] * d]);
-  // A canonical span sign (toward +left, else +up) keeps results independent of eigen-solver signs.
-  if (span[2] < -1e-12 || (Math.abs(span[2]) <= 1e-12 && span[1] < 0)) span = [-span[0], -span[1], -span[2]];
-  const normal = normalize(cross(span, chordDir));
-  return { span, chordDir, normal, fromNormal };
-}
-
-function fromPanel(mean: Vec3, s: Vec3, c: Vec3, n: Vec3, u: number, v: number, w: number): Vec3 {
-  return [
-    mean[0] + s[0] * u + c[0] * v + n[0] * w,
-    mean[1] + s[1] * u + c[1] * v + n[1] * w,
-    mean[2] + s[2] * u + c[2] * v + n[2] * w,
-  ];
 }

@@ -16,31 +16,29 @@
 import type { NoseEllipse } from "./nose_ellipse.ts";
 import { ellipticNoses, ovalNose } from "./elliptic_noses.ts";
 import { facetNose } from "./nose_facets.ts";
+import {
+  ARC_DEPTH,
+  type ArcFit,
+  arcFit,
+  type Circle,
+  MAX_RADIUS,
+  ROUGH_WORST,
+  tipCircle,
+} from "./nose_circle.ts";
+import { packNose, type StationCuts } from "./nose_points.ts";
 
-/** A station's section as cut segments (station, va, wa, vb, wb), the form `sliceStations` keeps. */
-export interface StationCuts {
-  readonly data: Float64Array;
-  readonly n: number;
-}
-
-/** Circles smaller than this share of the chord change nothing worth the risk. */
-const MIN_RADIUS = 0.01;
-/** A nose deeper than this share of the chord is the surface's whole front, not a nose. */
-const MAX_RADIUS = 0.35;
 /** RMS and worst distance of the arc's points from the circle, as shares of its radius. */
 const RMS_TOLERANCE = 0.03, MAX_TOLERANCE = 0.08;
 /** How far the section's half-height at the circle's centre may differ from its radius (share). */
 const OVAL_TOLERANCE = 0.1;
-/** The fitted arc's reach behind the tip, as a share of the radius (a ±66° arc). */
-const ARC_DEPTH = 0.6;
 /**
  * How far the section may stand outside its nose circle (share of the radius), square to its own
  * chord through the centre: a nose drawn on a circle about its hinge meets the skin there at the
  * radius; one 1.1 times as deep as it is thick stands 5–14 % outside its tip's circle.
  */
 const OUTSIDE_TOLERANCE = 0.05;
-/** A rounded nose that is no clear circle: RMS and worst distance from its tip's circle, and points. */
-const ROUGH_RMS = 0.1, ROUGH_WORST = 0.25, ROUGH_POINTS = 6;
+/** A rounded nose that is no clear circle: RMS distance from its tip's circle, and points. */
+const ROUGH_RMS = 0.1, ROUGH_POINTS = 6;
 /**
  * How far a section may grow past a round tip of a few facets (share of the radius, square to its
  * own chord through the centre) and still keep the tip: a chamfered box section stands at its
@@ -172,66 +170,6 @@ export function noseCentres(
   return { centres: out, ovals };
 }
 
-/**
- * Each station's cut points within `near` of its tip along the chord, relative to the tip, packed
- * station after station into one typed array in cut order (counted first, then filled: growing
- * per-station JS arrays instead spent most of the fit on a dense mesh reallocating them) — or, with
- * `only` (NaN where a station is left out), the segments (va, wa, vb, wb) with an end that near, of
- * the stations kept.
- */
-function packNose(
-  cuts: StationCuts,
-  lead: Float64Array,
-  stations: number,
-  near: number,
-  only: Float64Array | undefined,
-): { points: Float64Array; start: Int32Array } {
-  const data = cuts.data, n = cuts.n;
-  const start = new Int32Array(stations + 1);
-  for (let i = 0; i < n; i += 5) {
-    const k = data[i] | 0;
-    const v0 = lead[k * 3 + 1];
-    if (Number.isNaN(v0) || (only && Number.isNaN(only[k * 3]))) continue;
-    const va = data[i + 1] - v0, vb = data[i + 3] - v0;
-    if (only) {
-      if (Math.min(va, vb) <= near) start[k + 1] += 4;
-    } else {
-      if (va <= near) start[k + 1] += 2;
-      if (vb <= near) start[k + 1] += 2;
-    }
-  }
-  for (let k = 0; k < stations; k++) start[k + 1] += start[k];
-  const points = new Float64Array(start[stations]);
-  const end = start.slice(0, stations);
-  for (let i = 0; i < n; i += 5) {
-    const k = data[i] | 0;
-    const v0 = lead[k * 3 + 1], w0 = lead[k * 3 + 2];
-    if (Number.isNaN(v0) || (only && Number.isNaN(only[k * 3]))) continue;
-    const va = data[i + 1] - v0, wa = data[i + 2] - w0;
-    const vb = data[i + 3] - v0, wb = data[i + 4] - w0;
-    let j = end[k];
-    if (only) {
-      if (Math.min(va, vb) <= near) {
-        points[j++] = va;
-        points[j++] = wa;
-        points[j++] = vb;
-        points[j++] = wb;
-      }
-    } else {
-      if (va <= near) {
-        points[j++] = va;
-        points[j++] = wa;
-      }
-      if (vb <= near) {
-        points[j++] = vb;
-        points[j++] = wb;
-      }
-    }
-    end[k] = j;
-  }
-  return { points, start };
-}
-
 /** Rounded noses found per station, and the stations whose rounded nose is no circle about a point. */
 export interface NoseCentres {
   /** Per station, the nose circle's centre (v, w), NaN where the nose is not clearly a circle. */
@@ -315,53 +253,6 @@ function roughlyRound(points: Float64Array, circle: Circle, arc: ArcFit): "round
   return above >= 1 && below >= 1 && front >= 1 ? "few" : undefined;
 }
 
-/** The circle fitted to the tip's arc (three passes, each to the last one's radius), if its size fits. */
-function tipCircle(points: Float64Array, chord: number): Circle | undefined {
-  // First reach: the half-thickness just behind the tip.
-  let reach = 0;
-  for (let i = 0; i < points.length; i += 2) {
-    if (points[i] <= 0.1 * chord) reach = Math.max(reach, Math.abs(points[i + 1]));
-  }
-  let circle: Circle | undefined;
-  for (let pass = 0; pass < 3 && reach > 0; pass++) {
-    circle = fitCircle(points, ARC_DEPTH * reach);
-    if (!circle) return undefined;
-    reach = circle.r;
-  }
-  if (!circle || !(circle.r >= MIN_RADIUS * chord && circle.r <= MAX_RADIUS * chord)) return undefined;
-  return circle;
-}
-
-/**
- * How the arc's points (within its depth behind the tip) sit on a circle. Once a point lies further
- * from it than either test allows (a quarter of the radius), the rest are not looked at: `worst`
- * then already fails both, whatever `rms` and the counts would have been.
- */
-function arcFit(points: Float64Array, { cv, cw, r }: Circle): ArcFit {
-  let n = 0, sum = 0, worst = 0, above = 0, below = 0;
-  const depth = ARC_DEPTH * r, hopeless = ROUGH_WORST * r;
-  for (let i = 0; i < points.length; i += 2) {
-    if (points[i] > depth) continue;
-    const d = Math.hypot(points[i] - cv, points[i + 1] - cw) - r;
-    n++;
-    sum += d * d;
-    worst = Math.max(worst, Math.abs(d));
-    if (points[i + 1] - cw > 0.5 * r) above++;
-    if (points[i + 1] - cw < -0.5 * r) below++;
-    if (worst > hopeless) break;
-  }
-  return { n, rms: n ? Math.sqrt(sum / n) : 0, worst, above, below };
-}
-
-/** {@link arcFit}'s answer: the points within the arc, their RMS and worst distance, those above and below. */
-interface ArcFit {
-  readonly n: number;
-  readonly rms: number;
-  readonly worst: number;
-  readonly above: number;
-  readonly below: number;
-}
-
 /**
  * The radius a faceted nose is drawn on: its vertices lie on the circle and the least-squares circle
  * through them and the facets between runs inside it (by up to 5 % with five sides).
@@ -403,51 +294,4 @@ function outsideCircle(
   }
   if (!(upper > lower)) return 0;
   return Math.max(upper / r - 1, -lower / r - 1);
-}
-
-interface Circle {
-  cv: number;
-  cw: number;
-  r: number;
-}
-
-/**
- * Least-squares circle (algebraic: v² + w² + a·v + b·w + c = 0) through the points no deeper than
- * `depth` behind the tip, scaled by `depth` so the normal equations stay well conditioned.
- */
-function fitCircle(points: Float64Array, depth: number): Circle | undefined {
-  if (!(depth > 0)) return undefined;
-  // Normal equations of [v w 1]·[a b c]ᵀ = −(v² + w²).
-  let svv = 0, svw = 0, sv = 0, sww = 0, sw = 0, s1 = 0, rv = 0, rw = 0, r1 = 0;
-  for (let i = 0; i < points.length; i += 2) {
-    if (points[i] > depth) continue;
-    const v = points[i] / depth, w = points[i + 1] / depth, q = -(v * v + w * w);
-    svv += v * v;
-    svw += v * w;
-    sv += v;
-    sww += w * w;
-    sw += w;
-    s1++;
-    rv += v * q;
-    rw += w * q;
-    r1 += q;
-  }
-  if (s1 < 5) return undefined;
-  const solution = solve3([svv, svw, sv, svw, sww, sw, sv, sw, s1], [rv, rw, r1]);
-  if (!solution) return undefined;
-  const [a, b, c] = solution;
-  const cv = -a / 2, cw = -b / 2, r2 = cv * cv + cw * cw - c;
-  if (!(r2 > 0)) return undefined;
-  return { cv: cv * depth, cw: cw * depth, r: Math.sqrt(r2) * depth };
-}
-
-/** Solves a 3×3 system (row-major) by Cramer's rule; undefined when singular. */
-function solve3(m: number[], b: number[]): [number, number, number] | undefined {
-  const det = (a: number[]) =>
-    a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) +
-    a[2] * (a[3] * a[7] - a[4] * a[6]);
-  const d = det(m);
-  if (!(Math.abs(d) > 1e-12)) return undefined;
-  const column = (j: number) => m.map((x, i) => (i % 3 === j ? b[(i / 3) | 0] : x));
-  return [det(column(0)) / d, det(column(1)) / d, det(column(2)) / d];
 }
