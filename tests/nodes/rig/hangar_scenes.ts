@@ -316,7 +316,8 @@ export const HANGAR_FRAMES: readonly Record<string, string>[] = [{}, { forward: 
 
 /**
  * Rigs `sample` in `frame` and judges each of its panels ({@link panelFault} of its {@link hangarPart}):
- * each panel with its fault (undefined when right), and the run's warnings.
+ * each panel with its fault (undefined when right), the run's warnings, and its report (for tests that
+ * look further into the same run rather than rigging the sample again).
  */
 export async function judgeHangar(sample: HangarSample, frame: Record<string, string>) {
   const { report, ctx } = await rig(sample.doc, frame);
@@ -325,5 +326,5 @@ export async function judgeHangar(sample: HangarSample, frame: Record<string, st
     panel,
     fault: panelFault(label, panel, hangarPart(report.parts, panel)),
   }));
-  return { judged, warnings: ctx.warnings };
+  return { judged, warnings: ctx.warnings, report };
 }

@@ -20,7 +20,6 @@ import {
   judgeHangar,
   LINE_UP,
 } from "./hangar_scenes.ts";
-import { rig } from "./pipeline.ts";
 
 const UNTOLD = /^cannot tell these aircraft apart/;
 
@@ -32,15 +31,14 @@ for (const [seeds, role] of [[[1, 2], "development"], [[11, 12], "held-out"]] as
       for (const naming of HANGAR_NAMINGS) {
         for (const frame of HANGAR_FRAMES) {
           const sample = hangarSample(seed, naming, LINE_UP);
-          const { judged, warnings } = await judgeHangar(sample, frame);
+          const { judged, warnings, report } = await judgeHangar(sample, frame);
           const named = new Set(
             (warnings.find((w) => UNTOLD.test(w.message))?.detail?.panels ?? []) as string[],
           );
           panels += judged.length;
           for (const { panel, fault } of judged) if (fault && !named.has(panel.name)) silent.push(fault);
           // Each aircraft's own left and right are exact mirror images: any disagreement with a partner,
-          // or a hinge taken from one, is another aircraft's.
-          const { report } = await rig(sample.doc, frame);
+          // or a hinge taken from one, is another aircraft's (in the run judged above).
           for (const panel of sample.panels) {
             const reasons = JSON.stringify(hangarPart(report.parts, panel)?.fit ?? {});
             if (/mirror partner|mirrored from/.test(reasons)) {
