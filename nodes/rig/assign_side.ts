@@ -81,7 +81,9 @@ export const rigAssignSide = defineNode({
   // 27: names are read with the file's others (vocabulary_pairs.ts): `RAIL` beside `LAIL` is right, a
   // `P` is port beside `S` and prawy (right) beside `L`, `D` right beside `G`, `I` or `E`; a `P` nothing
   // pairs is sided by geometry and warned. Held-out exporter names: 301 sides stated but unread -> 0.
-  version: 28,
+  // 29: a propeller or rotor in a copy laid out apart whose name states its side in the file's words
+  // (`Helice_D` beside `Aileron_G`) keeps the name's side, as `Propeller_R` did (its hub's was taken).
+  version: 29,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

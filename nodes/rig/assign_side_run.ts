@@ -16,7 +16,7 @@ import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
 import { withoutLevel } from "./copy_names.ts";
 import { meshBounds } from "./mesh_bounds.ts";
-import { partneredWords, type Side, sideFromName } from "./vocabulary.ts";
+import { type FileWords, partneredWords, type Side, sideFromName } from "./vocabulary.ts";
 import { unpairedP } from "./vocabulary_pairs.ts";
 import type { rigAssignSide } from "./assign_side.ts";
 import { measureRecoveredSenses } from "./recovered_senses.ts";
@@ -54,7 +54,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   const unpaired: Node[] = [];
   for (const node of listPartNodes(roots)) {
     const part = getPart(node)!;
-    const spun = centres?.has(node) ? spinningSideInCopy(node, matrix, centreOf(node)) : undefined;
+    const spun = centres?.has(node) ? spinningSideInCopy(node, matrix, centreOf(node), words) : undefined;
     if (spun) setPart(node, { ...part, side: spun });
     if (spun || part.side) continue;
     // A level mark glued to a side letter (`AileronLLOD1`) hides the side: read past it.
@@ -146,11 +146,13 @@ function judgeUntold(
  * The side of a propeller or rotor in a copy laid out apart, about the copy's centre line at lateral
  * `centre`, by `rig.fit_hinge`'s rule (`hubSide`); undefined when its name gives the side or it has no
  * shaft. `rig.fit_hinge` sided it about the scene's, and a twin's right propeller in a copy set to the
- * left was `left`.
+ * left was `left`. The name is read with the file's `words`: `Helice_D` beside `Aileron_G` states its side.
  */
-function spinningSideInCopy(node: Node, matrix: Mat4, centre: number): Side | undefined {
+function spinningSideInCopy(node: Node, matrix: Mat4, centre: number, words: FileWords): Side | undefined {
   const part = getPart(node)!;
-  if (!isSpinningPart(part) || sideFromName(node.getName()) || !part.hinge?.origin_world || !part.fit) {
+  if (
+    !isSpinningPart(part) || sideFromName(node.getName(), words) || !part.hinge?.origin_world || !part.fit
+  ) {
     return undefined;
   }
   const hub = transformPoint(matrix, part.hinge.origin_world)[2] - centre;

@@ -83,7 +83,11 @@ export const rigDetectPanels = defineNode({
   // `FLAPD` beside `FLAPI`), whole side words of other languages glued on (`VOLETGAUCHE`, `LOTKAPRAWA`,
   // `STARBOARDAILERON`), a language's short side glued to its surface word (`QUERRUDERLI`, `DIRAILERAO`).
   // Held-out exporter names (exporter_names.ts, 3 seeds): 274 surfaces missed -> 97, none read wrong.
-  version: 35,
+  // 36: a group named for its surface holding pieces of different sides reads their sides with the file's
+  // words (`Aileron` holding `Aileron_P` and `Aileron_S`, `Lotka` holding `Lotka_L` and `Lotka_P`): it was
+  // taken for one panel, its pieces unrigged. Held-out sided_groups.ts seeds 301-340: 216 of 400 panels
+  // wrong, all silently -> 0.
+  version: 36,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -54,7 +54,8 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   // `FLAP_LEF`: a flap whose `LEFT` a name field cut, or a leading-edge flap; the file decides.
   const cuts = cutReadings(nodes.map(searchName), partnered);
   const read: NameReader = (name) => cuts.get(name)?.match ?? matchPanelName(name, partnered);
-  const found = findCandidates(topLevelNodes(nodes), bones, read);
+  // A group's pieces are sided with the file's words too: `Lotka` holding `Lotka_L` and `Lotka_P`.
+  const found = findCandidates(topLevelNodes(nodes), bones, read, (name) => sideFromName(name, partnered));
   warnProxyGroups(topLevelNodes(nodes), (n) => !isPart(n) && read(searchName(n)) !== undefined, ctx);
   // A canard carrying an elevator is the fixed foreplane the elevator hangs on (a VariEze's).
   // An elevator already a part (an earlier run's pivot, a declared one) keeps its canard fixed on re-runs.
@@ -223,6 +224,7 @@ function findCandidates(
   roots: readonly Node[],
   bones: ReadonlySet<Node>,
   read: NameReader,
+  sideOf: (name: string) => string | undefined,
 ): Candidate[] {
   const movesGeometry = (node: Node) => bones.has(node) || hasGeometry(node);
   const out: Candidate[] = [];
@@ -237,7 +239,7 @@ function findCandidates(
         (match.kind === "elevator" && outer.match.kind === "canard"));
     if (
       allowed && !holdsBlockingPart(node) && movesGeometry(node) &&
-      !isGroupOfPanels(node, match, movesGeometry, read)
+      !isGroupOfPanels(node, match, movesGeometry, read, sideOf)
     ) {
       const candidate: Candidate = { node, match, outer };
       out.push(candidate);
@@ -268,13 +270,15 @@ function holdsBlockingPart(node: Node): boolean {
 
 /**
  * A node named like a surface that holds two or more separate surfaces — named in the plural
- * (`Canards`) or holding surfaces of different sides — is a group of panels, not a panel.
+ * (`Canards`) or holding surfaces of different sides, as `sideOf` reads them with the file's words
+ * (`Aileron` holding `Aileron_P` and `Aileron_S`) — is a group of panels, not a panel.
  */
 function isGroupOfPanels(
   node: Node,
   match: NameMatch,
   movesGeometry: (node: Node) => boolean,
   read: NameReader,
+  sideOf: (name: string) => string | undefined,
 ): boolean {
   const inner: Node[] = [];
   const visit = (n: Node) => {
@@ -283,7 +287,7 @@ function isGroupOfPanels(
   };
   for (const child of node.listChildren()) visit(child);
   if (inner.length < 2) return false;
-  const sides = new Set(inner.map((n) => sideFromName(searchName(n))).filter((s) => s !== undefined));
+  const sides = new Set(inner.map((n) => sideOf(searchName(n))).filter((s) => s !== undefined));
   return match.plural || sides.size >= 2;
 }
 
