@@ -127,25 +127,6 @@ export function hasDirection(axis: readonly number[] | undefined): boolean {
 }
 
 /**
- * One warning naming the records whose offset is not zero (it is in every retail record): the parts
- * are placed at `T(t)·R` as LancerEdit's exporter places them, while Librelancer would shift each by
- * `−R·offset`. The offsets stay in the parts' extras.
- */
-export function warnOffsets(records: readonly ConstraintRecord[], warn: WarningSink): void {
-  const odd = records.filter((r) => r.offset?.some((v) => v !== 0));
-  if (!odd.length) return;
-  const named = odd.slice(0, 5).map((r) => `${describeRecord(r, r.child)} (${r.offset!.join(", ")})`);
-  const more = odd.length > 5 ? ` and ${odd.length - 5} more` : "";
-  warn(
-    `${odd.length} constraint(s) have a non-zero offset, zero in every retail record: ${
-      named.join("; ")
-    }${more}; ` +
-      "placed at T(t)·R as LancerEdit's exporter places them (Librelancer would shift each by −R·offset); " +
-      "offsets kept in the parts' extras",
-  );
-}
-
-/**
  * How far a prismatic joint moves per unit of its value: the axis length, as Freelancer slides by
  * `axis·d`; 1 for a unit axis (within f32 noise); 0 for one with no direction (the game cannot move it).
  */

@@ -26,7 +26,8 @@ import type { AnimationScriptRecord } from "./codec/animation.ts";
 import { animateJoints } from "./joint_animation.ts";
 import { planHierarchy } from "./codec/hierarchy.ts";
 import { aboutX, conjugate, degrees, multiply, type Quat, rotate, xOnto } from "./codec/transform.ts";
-import { checkAxis, describeRecord, restRotation, warnOffsets } from "./joint_checks.ts";
+import { checkAxis, describeRecord, restRotation } from "./joint_checks.ts";
+import { warnOffsets } from "./joint_offsets.ts";
 import { placeBelowShears, type ShearedPart } from "./shear_below.ts";
 import { lancerConstructExtras, partsAsPivots, warnNoPivots } from "./lancer_edit.ts";
 import { fitForLancerEdit } from "./lancer_edit_fit.ts";
@@ -138,7 +139,7 @@ export function resolveFreelancerScene(
       }),
     }));
   }
-  warnOffsets(plan.joints, warn);
+  warnOffsets(plan.joints, warn, pivots);
   // The scripts become glTF animations; their raw keys would only weigh the output down.
   const { animations, ...kept } = getPartgraphExtras(scene);
   scene.setExtras({ ...scene.getExtras(), partgraph: { ...kept, resolved: true } });

@@ -213,7 +213,8 @@ Deno.test("a non-zero offset is named (placed as LancerEdit's exporter places it
   assert.ok(
     warnings.some((w) =>
       w.startsWith("1 constraint(s) have a non-zero offset") &&
-      /Rev constraint of part 'Arm' \(byte \d+\) \(0, 0.5, 0\)/.test(w)
+      /Rev constraint of part 'Arm' \(byte \d+\), offset \(0, 0.5, 0\) at byte \d+: Librelancer draws the part at \(1, 0.5, 0\)/
+        .test(w)
     ),
     warnings.join("\n"),
   );
