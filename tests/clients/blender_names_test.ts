@@ -4,7 +4,9 @@
  * `Action`) written by `export.gltf`, imported and exported by Blender, and decoded by `decode.gltf`
  * keeps every name as partgraph wrote it — Blender would rename a repeat `Paint.001` on import — and
  * a second trip changes nothing more. Long names (Blender keeps 63 bytes) and lights likewise. Skipped
- * with a message when Blender is absent.
+ * with a message when Blender is absent. Every test's first trip goes through one Blender process
+ * ({@link firstTrips}: Blender takes two CPU-seconds to start, six starts made this file the suite's
+ * longest); only the second trip, which needs the first one's output, starts another.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
@@ -20,7 +22,7 @@ import {
   rootSkinScene,
 } from "../nodes/export/long_names.ts";
 import { GRAPH_CASES, missingCorpus, runCase } from "../support/graph_runs.ts";
-import { throughBlender } from "./blender.ts";
+import { type BlenderJob, type BlenderResult, throughBlender } from "./blender.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
@@ -47,9 +49,55 @@ async function decoded(glb: Uint8Array): Promise<Document> {
   return (await runNode(decodeGltf, { bytes: { bytes: glb, name: "blender.glb" } })).scene;
 }
 
+/** The files each test sends on its first trip, built once; keyed by test. */
+async function firstJobs() {
+  const repeated = (await runNode(exportGltf, { scene: await repeatedNamesScene(2) })).bytes.bytes;
+  const long = (await runNode(exportGltf, { scene: longNamesScene(2) })).bytes.bytes;
+  const morphs = (await runNode(exportGltf, { scene: morphNamesScene() })).bytes.bytes;
+  const figures = [{
+    label: "generated",
+    glb: (await runNode(exportGltf, { scene: rootSkinScene() })).bytes.bytes,
+  }];
+  const dson = GRAPH_CASES.find((c) => c.label.startsWith("dson.json"));
+  if (dson && !missingCorpus(dson)) figures.push({ label: dson.label, glb: (await runCase(dson)).glb! });
+  else console.warn("DSON corpus file absent: the generated figure only");
+  const limb = (await runNode(exportGltf, { scene: keyedSkinScene() })).bytes.bytes;
+  const jobs: Record<string, BlenderJob[]> = {
+    repeated: [{ glb: repeated, extras: false }, { glb: repeated, extras: true }],
+    long: [{ glb: long, extras: false, lights: true }],
+    morphs: [{ glb: morphs, extras: false }],
+    figures: figures.map(({ glb }) => ({ glb, extras: false })),
+    limb: [{ glb: limb, extras: true }],
+  };
+  return { repeated, long, morphs, figures, limb, jobs };
+}
+
+type FirstJobs = Awaited<ReturnType<typeof firstJobs>>;
+let shared: Promise<{ built: FirstJobs; trips: Record<string, BlenderResult> }> | undefined;
+
+/**
+ * The first trip of every test in this file, through one Blender process (started by the first test to
+ * ask); each test gets its own jobs' outputs, in its order, or the skip reason.
+ */
+function firstTrips() {
+  shared ??= (async () => {
+    const built = await firstJobs();
+    const keys = Object.keys(built.jobs);
+    const all = await throughBlender(keys.flatMap((key) => built.jobs[key]));
+    const trips: Record<string, BlenderResult> = {};
+    let at = 0;
+    for (const key of keys) {
+      const count = built.jobs[key].length;
+      trips[key] = "skip" in all ? all : { outputs: all.outputs.slice(at, at + count) };
+      at += count;
+    }
+    return { built, trips };
+  })();
+  return shared;
+}
+
 Deno.test("Blender keeps repeated names as export.gltf writes them, and a second trip changes nothing", async () => {
-  const written = (await runNode(exportGltf, { scene: await repeatedNamesScene(2) })).bytes.bytes;
-  const first = await throughBlender([{ glb: written, extras: false }, { glb: written, extras: true }]);
+  const first = (await firstTrips()).trips.repeated;
   if ("skip" in first) return console.warn(`skipped: ${first.skip}`);
   const [out, withExtras] = first.outputs;
   if ("error" in out) throw new Error(out.error);
@@ -80,9 +128,9 @@ Deno.test("Blender keeps repeated names as export.gltf writes them, and a second
 });
 
 Deno.test("Blender keeps long names as export.gltf writes them (63 bytes, Cyrillic and Japanese uncut mid-character), and lights of one name", async () => {
-  const written = (await runNode(exportGltf, { scene: longNamesScene(2) })).bytes.bytes;
-  const json = glbJson(written);
-  const first = await throughBlender([{ glb: written, extras: false, lights: true }]);
+  const { built, trips } = await firstTrips();
+  const json = glbJson(built.long);
+  const first = trips.long;
   if ("skip" in first) return console.warn(`skipped: ${first.skip}`);
   const out = first.outputs[0];
   if ("error" in out) throw new Error(out.error);
@@ -100,9 +148,9 @@ Deno.test("Blender keeps long names as export.gltf writes them (63 bytes, Cyrill
 });
 
 Deno.test("Blender imports long and repeated morph target names as export.gltf writes them, each shape key with its own offsets", async () => {
-  const scene = morphNamesScene();
-  const written = (await runNode(exportGltf, { scene })).bytes.bytes;
-  const first = await throughBlender([{ glb: written, extras: false }]);
+  const { built, trips } = await firstTrips();
+  const written = built.morphs;
+  const first = trips.morphs;
   if ("skip" in first) return console.warn(`skipped: ${first.skip}`);
   const out = first.outputs[0];
   if ("error" in out) throw new Error(out.error);
@@ -119,14 +167,9 @@ Deno.test("Blender imports long and repeated morph target names as export.gltf w
 });
 
 Deno.test("Blender keeps the mesh node of a figure whose root bone is at the scene root (generated, and the DSON geograft)", async () => {
-  const scenes = [{
-    label: "generated",
-    glb: (await runNode(exportGltf, { scene: rootSkinScene() })).bytes.bytes,
-  }];
-  const dson = GRAPH_CASES.find((c) => c.label.startsWith("dson.json"));
-  if (dson && !missingCorpus(dson)) scenes.push({ label: dson.label, glb: (await runCase(dson)).glb! });
-  else console.warn("DSON corpus file absent: the generated figure only");
-  const trip = await throughBlender(scenes.map(({ glb }) => ({ glb, extras: false })));
+  const { built, trips } = await firstTrips();
+  const scenes = built.figures;
+  const trip = trips.figures;
   if ("skip" in trip) return console.warn(`skipped: ${trip.skip}`);
   for (const [i, { label, glb }] of scenes.entries()) {
     const out: { glb: Uint8Array; objects: string[] } | { error: string } = trip.outputs[i];
@@ -140,8 +183,7 @@ Deno.test("Blender keeps the mesh node of a figure whose root bone is at the sce
 });
 
 Deno.test("Blender renames no object of a skinned mesh a clip keys (Carnivores' limb) or of a mesh on a joint", async () => {
-  const glb = (await runNode(exportGltf, { scene: keyedSkinScene() })).bytes.bytes;
-  const trip = await throughBlender([{ glb, extras: true }]);
+  const trip = (await firstTrips()).trips.limb;
   if ("skip" in trip) return console.warn(`skipped: ${trip.skip}`);
   const out = trip.outputs[0];
   if ("error" in out) throw new Error(out.error);
