@@ -34,9 +34,10 @@ export function valueNoise(
     const fx = x / cell, fy = y / cell;
     const x0 = Math.floor(fx), y0 = Math.floor(fy);
     const sx = (fx - x0) * (fx - x0) * (3 - 2 * (fx - x0)), sy = (fy - y0) * (fy - y0) * (3 - 2 * (fy - y0));
-    const at = (gx: number, gy: number) => grid[gx + gy * gw];
-    const top = at(x0, y0) * (1 - sx) + at(x0 + 1, y0) * sx;
-    const bottom = at(x0, y0 + 1) * (1 - sx) + at(x0 + 1, y0 + 1) * sx;
+    // Indexed in place (no closure per call): the zoo samples millions of texels per run.
+    const i = x0 + y0 * gw;
+    const top = grid[i] * (1 - sx) + grid[i + 1] * sx;
+    const bottom = grid[i + gw] * (1 - sx) + grid[i + gw + 1] * sx;
     return top * (1 - sy) + bottom * sy;
   };
 }
@@ -69,7 +70,11 @@ export function picture(kind: typeof PICTURE_KINDS[number], w: number, h: number
       let rgb: number[];
       if (kind === "gradient") {
         const t = ((x / w) * Math.cos(angle) + (y / h) * Math.sin(angle)) * 0.5 + 0.5;
-        rgb = base.map((b, c) => b * (1 - t) + tint[c] * t);
+        rgb = [
+          base[0] * (1 - t) + tint[0] * t,
+          base[1] * (1 - t) + tint[1] * t,
+          base[2] * (1 - t) + tint[2] * t,
+        ];
       } else if (kind === "tiled_skin") {
         const scale = Math.abs(
           Math.sin((x % period) / period * Math.PI) * Math.sin((y % period) / period * Math.PI),
@@ -77,7 +82,11 @@ export function picture(kind: typeof PICTURE_KINDS[number], w: number, h: number
         rgb = base.map((b, c) => b * 0.6 + tint[c] * 0.4 * scale);
       } else if (kind === "skin_noise") {
         const n = octaves[0](x, y) * 0.25 + octaves[1](x, y) * 0.35 + octaves[2](x, y) * 0.4;
-        rgb = base.map((b, c) => b * (1 - n) + tint[c] * n);
+        rgb = [
+          base[0] * (1 - n) + tint[0] * n,
+          base[1] * (1 - n) + tint[1] * n,
+          base[2] * (1 - n) + tint[2] * n,
+        ];
       } else {
         rgb = [0, 0, 0];
         for (const i of islands) {
@@ -86,9 +95,10 @@ export function picture(kind: typeof PICTURE_KINDS[number], w: number, h: number
           }
         }
       }
-      const [r, g, b] = rgb.map((v) =>
-        Math.round(Math.min(1, Math.max(0, v + (random() - 0.5) * grain)) * 31)
-      );
+      // Channel by channel, red first (the grain's draws in that order), without a per-texel array.
+      const r = Math.round(Math.min(1, Math.max(0, rgb[0] + (random() - 0.5) * grain)) * 31);
+      const g = Math.round(Math.min(1, Math.max(0, rgb[1] + (random() - 0.5) * grain)) * 31);
+      const b = Math.round(Math.min(1, Math.max(0, rgb[2] + (random() - 0.5) * grain)) * 31);
       words[y * w + x] = (r << 10) | (g << 5) | b;
     }
   }

@@ -34,12 +34,18 @@ type Rgb = [number, number, number];
 
 /** Rounds an RGB triple in [0, 1] (clamped) with grain to an X1R5G5B5 word. */
 function toWord(rgb: readonly number[], grain: number, random: () => number): number {
-  const [r, g, b] = rgb.map((v) => Math.round(Math.min(1, Math.max(0, v + (random() - 0.5) * grain)) * 31));
+  // Channel by channel, red first (the grain's draws in that order), without a per-texel array.
+  const r = Math.round(Math.min(1, Math.max(0, rgb[0] + (random() - 0.5) * grain)) * 31);
+  const g = Math.round(Math.min(1, Math.max(0, rgb[1] + (random() - 0.5) * grain)) * 31);
+  const b = Math.round(Math.min(1, Math.max(0, rgb[2] + (random() - 0.5) * grain)) * 31);
   return (r << 10) | (g << 5) | b;
 }
 
-const mix = (a: readonly number[], b: readonly number[], t: number): Rgb =>
-  [0, 1, 2].map((c) => a[c] * (1 - t) + b[c] * t) as Rgb;
+const mix = (a: readonly number[], b: readonly number[], t: number): Rgb => [
+  a[0] * (1 - t) + b[0] * t,
+  a[1] * (1 - t) + b[1] * t,
+  a[2] * (1 - t) + b[2] * t,
+];
 
 /** A `w × h` picture of `kind` as X1R5G5B5 words, row after row. */
 export function zooPicture(kind: ZooKind, w: number, h: number, seed: number): Uint16Array {
@@ -67,7 +73,10 @@ export function zooPicture(kind: ZooKind, w: number, h: number, seed: number): U
       }));
       paint = (x, y) => {
         let n = 0, total = 0;
-        for (const o of octaves) [n, total] = [n + o.n(x, y) * o.cell, total + o.cell];
+        for (const o of octaves) {
+          n += o.n(x, y) * o.cell;
+          total += o.cell;
+        }
         const t = (x / w) * Math.cos(light) + (y / h) * Math.sin(light);
         let rgb = mix(a, b, n / total);
         for (const s of shapes) {
@@ -76,13 +85,17 @@ export function zooPicture(kind: ZooKind, w: number, h: number, seed: number): U
             rgb = mix(s.rgb, rgb, 0.3 * octaves[1].n(x, y));
           }
         }
-        return rgb.map((v) => v * (0.7 + 0.3 * t));
+        return [rgb[0] * (0.7 + 0.3 * t), rgb[1] * (0.7 + 0.3 * t), rgb[2] * (0.7 + 0.3 * t)];
       };
       break;
     }
     case "white_noise": {
       const amount = 0.1 + random() * 0.8;
-      paint = () => a.map((v) => v + (random() - 0.5) * amount);
+      paint = () => [
+        a[0] + (random() - 0.5) * amount,
+        a[1] + (random() - 0.5) * amount,
+        a[2] + (random() - 0.5) * amount,
+      ];
       break;
     }
     case "flat":
