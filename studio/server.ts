@@ -35,6 +35,11 @@ export interface StudioOptions {
   readonly cacheDir?: string | false;
   /** Node registry (default: every built-in node). */
   readonly registry?: Registry;
+  /**
+   * The page's script, bundled already ({@link bundlePage}'s text): the browser tests bundle it once
+   * for all their files and child processes. Default: studio/web/ bundled once per process.
+   */
+  readonly page?: string;
 }
 
 /** A running studio. */
@@ -79,7 +84,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     startGraph: options.graph,
     lastOutputs: new Map(),
   };
-  const script = await pageScript();
+  const script = options.page ?? await pageScript();
   const hostname = options.host ?? "127.0.0.1";
   const loopbackHosts = new Set<string>();
   const server = Deno.serve({ hostname, port: options.port ?? 8020, onListen: () => {} }, async (request) => {
@@ -157,8 +162,11 @@ function pageScript(): Promise<string> {
   return bundled;
 }
 
-/** Bundles studio/web/main.ts (and three.js from node_modules) into one browser script. */
-async function bundlePage(): Promise<string> {
+/**
+ * Bundles studio/web/main.ts (and three.js from node_modules) into one browser script: what the
+ * studio serves as `/app.js`. Needs `--unstable-bundle`.
+ */
+export async function bundlePage(): Promise<string> {
   const bundler = Deno as unknown as Partial<Bundler>;
   if (typeof bundler.bundle !== "function") {
     throw new Error(

@@ -10,6 +10,7 @@
 import { equal, ok as assert } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { startStudio } from "../../studio/server.ts";
+import { sharedPage } from "./page_bundle.ts";
 import { fileDigest } from "../../studio/save_file.ts";
 import { prng } from "../support/prng.ts";
 import { tempDir } from "../support/temp.ts";
@@ -68,7 +69,14 @@ Deno.test("moved and edited: Save names the graph that looks like the one gone, 
     );
     await Deno.remove(gone);
     await Deno.writeTextFile(to, JSON.stringify(edited(graphs[k], random), null, 4));
-    const studio = await startStudio({ port: 0, roots: [dir], outDir: join(dir, "out"), cacheDir: false });
+    const script = (await sharedPage()).text;
+    const studio = await startStudio({
+      port: 0,
+      roots: [dir],
+      outDir: join(dir, "out"),
+      cacheDir: false,
+      page: script,
+    });
     try {
       // The page's graph: the file as opened, with an edit of its own (a node moved).
       const page: Graph = structuredClone(graphs[k]);

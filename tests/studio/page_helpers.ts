@@ -10,6 +10,7 @@ import type { BrowserContext, Dialog, Page } from "playwright-core";
 import { startStudio, type Studio } from "../../studio/server.ts";
 import { freshContext, watchErrors } from "../../studio/chromium.ts";
 import { studioIn } from "./project_studio.ts";
+import { sharedPage } from "./page_bundle.ts";
 
 /** An element's box; the editor redraws by replacing its nodes, so a box asked for mid-redraw is retried. */
 export async function boxOf(page: Page, selector: string) {
@@ -131,7 +132,9 @@ export async function openStudio(
   inProject = false,
 ): Promise<OpenStudio> {
   const options = { roots: [dir, ...more], outDir: join(dir, "out"), cacheDir };
-  const studio = inProject ? await studioIn(dir, options) : await startStudio({ port: 0, ...options });
+  const studio = inProject
+    ? await studioIn(dir, options)
+    : await startStudio({ port: 0, ...options, page: (await sharedPage()).text });
   const { browser, close } = await freshContext();
   const page = await browser.newPage();
   return {

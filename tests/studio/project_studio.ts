@@ -12,10 +12,15 @@
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { startStudio, type Studio, type StudioOptions } from "../../studio/server.ts";
+import { sharedPage } from "./page_bundle.ts";
 
-/** What the child is started with: the studio's options, `cacheDir: false` by default. */
+/**
+ * What the child is started with: the studio's options, `cacheDir: false` by default, and the file
+ * holding the page's script (`page_bundle.ts`'s, so that the child does not bundle it again).
+ */
 type ChildOptions = Pick<StudioOptions, "roots" | "outDir" | "graph"> & {
   readonly cacheDir?: string | false;
+  readonly pageFile?: string;
 };
 
 /** Starts a studio (port 0, loopback) in a child process working in `project`; `close()` stops it. */
@@ -29,7 +34,7 @@ export async function studioIn(project: string, options: ChildOptions = {}): Pro
       "-A",
       `--config=${fromFileUrl(new URL("../../deno.json", import.meta.url))}`,
       fromFileUrl(import.meta.url),
-      JSON.stringify({ cacheDir: false, ...options }),
+      JSON.stringify({ cacheDir: false, pageFile: (await sharedPage()).file, ...options }),
     ],
     cwd: project,
     stdin: "piped",
@@ -60,7 +65,9 @@ export async function studioIn(project: string, options: ChildOptions = {}): Pro
 }
 
 if (import.meta.main) {
-  const studio = await startStudio({ port: 0, ...JSON.parse(Deno.args[0]) });
+  const { pageFile, ...options } = JSON.parse(Deno.args[0]);
+  const page = pageFile === undefined ? undefined : await Deno.readTextFile(pageFile);
+  const studio = await startStudio({ port: 0, ...options, page });
   console.log(studio.url);
   // Until the parent closes stdin (or dies): then the server stops and the process ends.
   await Deno.stdin.readable.pipeTo(new WritableStream());

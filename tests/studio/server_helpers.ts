@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { startStudio } from "../../studio/server.ts";
+import { sharedPage } from "./page_bundle.ts";
 
 /**
  * Runs `fn` against a studio whose only root is `dir` (outputs in `dir/out`, the cache in `dir/cache`
@@ -15,7 +16,8 @@ export async function withStudioOn(
   fn: (url: string) => Promise<void>,
   cacheDir: string | false = join(dir, "cache"),
 ): Promise<void> {
-  const studio = await startStudio({ port: 0, roots: [dir], outDir: join(dir, "out"), cacheDir });
+  const page = (await sharedPage()).text;
+  const studio = await startStudio({ port: 0, roots: [dir], outDir: join(dir, "out"), cacheDir, page });
   try {
     await fn(studio.url);
   } finally {

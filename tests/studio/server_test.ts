@@ -8,6 +8,7 @@ import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { checkGraph, type GraphFile, runGraph } from "../../mod.ts";
 import { startStudio } from "../../studio/server.ts";
+import { sharedPage } from "./page_bundle.ts";
 import { formatGraph } from "../../studio/format.ts";
 import { withStudioOn } from "./server_helpers.ts";
 import { tempDir } from "../support/temp.ts";
@@ -89,7 +90,12 @@ async function preview(url: string, path: string) {
 
 Deno.test("studio server: a previewed model finds its Freelancer libraries and Daz content as the tools do", async () => {
   const tree = await writeGameTree();
-  const studio = await startStudio({ port: 0, roots: [tree.base], cacheDir: false });
+  const studio = await startStudio({
+    port: 0,
+    roots: [tree.base],
+    cacheDir: false,
+    page: (await sharedPage()).text,
+  });
   try {
     // The fighter's materials are in the family .mat beside its folder, its texture two levels up.
     const fighter = await preview(studio.url, tree.fighter);

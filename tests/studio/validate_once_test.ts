@@ -13,6 +13,7 @@ import { createRegistry } from "../../mod.ts";
 import { compileGraph, validateScope } from "../../runtime/mod.ts";
 import { graphFromObject } from "../../runtime/graph.ts";
 import { startStudio } from "../../studio/server.ts";
+import { sharedPage } from "./page_bundle.ts";
 import { tempDir } from "../support/temp.ts";
 import { BIG_STYLES, bigGraph } from "./big_graphs.ts";
 
@@ -52,6 +53,7 @@ for (const [i, style] of BIG_STYLES.entries()) {
       outDir: join(dir, "out"),
       cacheDir: false,
       registry: counting.registry,
+      page: (await sharedPage()).text,
     });
     try {
       const start = counting.lookups;

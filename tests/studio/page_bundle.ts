@@ -1,0 +1,80 @@
+/**
+ * The studio page's script, bundled once for a whole run of the studio's tests: `deno test --parallel`
+ * runs each test file in a worker of its own, and the child processes of `project_studio.ts` are
+ * processes of their own, so the server's once-per-process bundle was made ~50 times a run (about 1.2 s
+ * of CPU each). The bundle is kept in the system's temp folder under a digest of everything it is made
+ * from — every file of studio/web/, studio/server.ts (the bundler's options), deno.lock (three.js) and
+ * Deno's version — so an edit makes a new bundle and a stale one is never served. Written to a file of
+ * its own and renamed into place: test files bundling at the same moment each write a whole file, and
+ * a reader never sees half of one.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundlePage } from "../../studio/server.ts";
+
+const STUDIO = fileURLToPath(new URL("../../studio/", import.meta.url));
+const LOCK = fileURLToPath(new URL("../../deno.lock", import.meta.url));
+
+/**
+ * Imports the page may make that the digest covers: its own modules and three.js (pinned by
+ * deno.lock). Any other would be bundled without being in the digest: refused, naming it.
+ */
+const COVERED = /^(\.\/[^/]+$|three$|three\/)/;
+
+/** A module's static imports and re-exports (`… from "x"`, `import "x"`) and dynamic `import("x")`. */
+const IMPORTS =
+  /^\s*(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"|^\s*import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm;
+
+/** The digest of what the page's bundle is made from (see the module doc). */
+async function digest(): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(`deno ${Deno.version.deno}\0`);
+  const web = [...Deno.readDirSync(join(STUDIO, "web"))].map((e) => e.name).sort();
+  for (const name of web) {
+    const text = await Deno.readTextFile(join(STUDIO, "web", name));
+    for (const [, from, bare, dynamic] of text.matchAll(IMPORTS)) {
+      const specifier = from ?? bare ?? dynamic;
+      if (!COVERED.test(specifier)) {
+        throw new Error(
+          `studio/web/${name} imports "${specifier}", which tests/studio/page_bundle.ts's digest does not cover`,
+        );
+      }
+    }
+    hash.update(`${name}\0${text}\0`);
+  }
+  for (const file of [join(STUDIO, "server.ts"), LOCK]) hash.update(`${await Deno.readTextFile(file)}\0`);
+  return hash.digest("hex").slice(0, 32);
+}
+
+/** This module's answer (one per test file). */
+let shared: Promise<{ file: string; text: string }> | undefined;
+
+/**
+ * The page's script and the file it is kept in: read from the temp folder when this run (or an earlier
+ * one, of the same sources) bundled it, else bundled and kept there.
+ */
+export function sharedPage(): Promise<{ file: string; text: string }> {
+  shared ??= keptPage().catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
+async function keptPage(): Promise<{ file: string; text: string }> {
+  const file = join(tmpdir(), `partgraph-studio-page-${await digest()}.js`);
+  try {
+    return { file, text: await Deno.readTextFile(file) };
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  const text = await bundlePage();
+  const part = `${file}.${crypto.randomUUID()}.part`;
+  await Deno.writeTextFile(part, text);
+  await Deno.rename(part, file);
+  return { file, text };
+}
