@@ -29,6 +29,14 @@ export function rotationTo(forward: Axis, up: Axis): Quat {
   return [...q].map((v) => Math.round(v * 1e6) / 1e6) as Quat;
 }
 
+/**
+ * A quarter of the 24 frames for sample `index`: each of the six forwards once, with the up the index
+ * picks, so four samples in a row meet every frame.
+ */
+export function quarterFrames(index: number): [Axis, Axis][] {
+  return FRAMES.filter((_, f) => f % 4 === index % 4);
+}
+
 /** Puts the scene's top-level nodes under one turned group and drops any recorded frame. */
 export function turn(doc: Document, forward: Axis, up: Axis): Document {
   const scene = doc.getRoot().getDefaultScene()!;
@@ -40,13 +48,16 @@ export function turn(doc: Document, forward: Axis, up: Axis): Document {
 }
 
 /**
- * Right/wrong × good/weak of the frames found for the samples turned to all 24 frames; a wrong frame
- * must be weak (asserted, naming the sample and the reasons).
+ * Right/wrong × good/weak of the frames found for the samples turned to all 24 frames (or those
+ * `framesOf` gives sample `i`); a wrong frame must be weak (asserted, naming the sample and the reasons).
  */
-export function frameTally(samples: readonly ClassSample[]): Record<string, number> {
+export function frameTally(
+  samples: readonly ClassSample[],
+  framesOf: (index: number) => readonly [Axis, Axis][] = () => FRAMES,
+): Record<string, number> {
   const out: Record<string, number> = {};
   samples.forEach((sample, i) => {
-    for (const [forward, up] of FRAMES) {
+    for (const [forward, up] of framesOf(i)) {
       const frame = detectFrame(turn(classScene(sample), forward, up))!;
       const right = frame.forward === forward && frame.up === up;
       assert(
