@@ -30,7 +30,8 @@ export const dsonBakeMorph = defineNode({
   // 6: a rigid follower of a merged graft is refitted (decode.dson v61; before it kept its place,
   // warned: graft_follower_habits.ts held-out seeds 20101-20140, 39 of 40 wrong -> 0), and every
   // follower from the base mesh, as Daz fits it.
-  version: 6,
+  // 7: a follower's refit measures along the axes its group names (decode.dson v62's `frame`).
+  version: 7,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh, and joints the shape's ERC formulas move " +
     "go where that weight puts them.",

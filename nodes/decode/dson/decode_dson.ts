@@ -314,7 +314,15 @@ export const decodeDson = defineNode({
   // mesh (graft.ts hands the welds to load.ts), so the decode fits it to the graft's dialled shape
   // and presets and bakes refit it (before: its mesh was gone and it kept its written place,
   // silently at decode: graft_follower_habits.ts held-out seeds 20001-20040, 30 of 40 wrong -> 0).
-  version: 61,
+  // 62: rigid followers in a posed scene are placed, skinned and refitted with the bones at rest
+  // (`follow_rest.ts`): a follower's channels place it on the figure at rest, Daz refits it to its
+  // shaped reference vertices there, and the pose carries it (before: the pose was in the joints
+  // when it was placed, so it stayed at its rest place as the skin moved: posed_follower_habits.ts
+  // held-out seeds 21001-21040, 62 of 81 followers off, 24 of 40 scenes silently -> 0). A group's
+  // `transform_nodes` / `reference` give the axes its modes measure along (`follower_frame.ts`;
+  // before: ignored), and modes left unsaid are the spec's: `rotation_mode` none, `scale_modes`
+  // none named in a warning (before: full, silently).
+  version: 62,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

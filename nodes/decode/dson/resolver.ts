@@ -22,7 +22,8 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
     // 4: rigid followers refitted and instance copies moved with the bake (`dson.bake_morph` v4).
     // 5: rigid followers refitted by their rotation and scale modes (`dson.bake_morph` v5).
     // 6: rigid followers of merged grafts refitted by a bake (`dson.bake_morph` v6).
-    version: 6,
+    // 7: a follower's refit measures along the axes its group names (`dson.bake_morph` v7).
+    version: 7,
     params: {
       morph: {
         type: "string",

@@ -28,6 +28,8 @@ import { drawInstances } from "./instances.ts";
 import { formulaGraphJson, rigCentresJson } from "./formula_json.ts";
 import { parentFollowers } from "./follow_parent.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
+import { atRest } from "./follow_rest.ts";
+import { warnUnframed } from "./follower_frame.ts";
 import {
   type DsonScene,
   figureRoot,
@@ -75,15 +77,20 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     const meshNode = addMesh(target, mesh);
     if (meshNode && !mesh.skin && mesh.owner >= 0) meshNodes.add(meshNode);
   }
-  const parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
-  skinBlendedFollowers(
-    { accessors, scene, nodes: target.nodes, dsonNodes: dson.nodes, meshNodes },
-    parented,
-    warn,
-  );
-  // Daz fits a follower to its reference vertices as the file's morphs move them from the base mesh.
+  // Followers are placed, skinned and refitted with the bones at rest; the pose then carries them.
   const sheared: string[] = [];
-  refitFollowers(doc, followerStates(doc, true).states, sheared);
+  atRest(target.nodes, dson.nodes, new Set(dson.followers.map((f) => f.node)), () => {
+    const parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
+    skinBlendedFollowers(
+      { accessors, scene, nodes: target.nodes, dsonNodes: dson.nodes, meshNodes },
+      parented,
+      warn,
+    );
+    // Daz fits a follower to its reference vertices as the file's morphs move them from the base mesh.
+    const { states, unframed } = followerStates(doc, true);
+    refitFollowers(doc, states, sheared);
+    warnUnframed(unframed, warn, "dson");
+  });
   warnSheared(sheared, warn, "dson");
   // Last: rigid followers put under an item's bones above ride them as the item follows its target.
   followConformTargets(

@@ -88,9 +88,12 @@ export function parentFollowers(
           parent: written ? dsonNodes[indexOf.get(written) ?? -1]?.key ?? written.getName() : null,
           parent_offset: parentOffset,
           // Only when written otherwise than turned and unscaled: such a follower keeps the record it had.
-          ...(isDefaultModes(follower.modes)
-            ? {}
-            : { rotation_mode: follower.modes.rotationMode, scale_modes: [...follower.modes.scaleModes] }),
+          ...(isDefaultModes(follower.modes) ? {} : {
+            rotation_mode: follower.modes.rotationMode,
+            scale_modes: [...follower.modes.scaleModes],
+            // The node whose axes they measure along (transform_nodes or reference), when named.
+            ...(follower.modes.frame ? { frame: follower.modes.frame } : {}),
+          }),
           // Only for a blend: a follower of one joint keeps the record it had.
           ...(follower.blend.length > 1
             ? { blend: follower.blend.map((b) => ({ joint: dsonNodes[b.joint].key, weight: b.weight })) }

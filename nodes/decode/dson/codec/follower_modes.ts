@@ -4,8 +4,11 @@
  * every rigid follow node; a follower whose group has `scale_modes` other than `none` grows with the
  * surface under it (a belt on a wider waist), one with `rotation_mode: none` slides without turning.
  *
- * A follower that writes neither is read as `full` / `none` (turned, not scaled), the reading
- * decode.dson v59 gave every follower, so such files decode as before.
+ * A group that leaves them unsaid is read as the DSON spec reads any `rigidity_group`: `rotation_mode`
+ * defaults to `none` (the spec's default: the follower slides with its reference vertices, unturned),
+ * and `scale_modes`, which the spec makes required and gives no default, as `none` on every axis — a
+ * guess, named in a warning at its JSON path. Before decode.dson v62 both were read as `full` / `none`
+ * (turned, not scaled) silently, the reading v59 gave every follower.
  *
  * @module
  */
@@ -17,9 +20,17 @@ import type { RotationMode, ScaleMode } from "./rigidity.ts";
 export interface FollowerModes {
   readonly rotationMode: RotationMode;
   readonly scaleModes: readonly [ScaleMode, ScaleMode, ScaleMode];
+  /**
+   * The URI of the node whose axes the modes measure along (`transform_nodes[0]`, else `reference`;
+   * `follower_frame.ts`); absent: the reference vertices' principal axes.
+   */
+  readonly frame?: string;
 }
 
-/** Turned with its reference vertices, never scaled: the reading for a follower that writes no modes. */
+/**
+ * Turned with its reference vertices, never scaled: what a follower record without modes holds
+ * (`follow_parent.ts` records modes only when they are others), and what a bad value is read as.
+ */
 export const DEFAULT_FOLLOWER_MODES: FollowerModes = {
   rotationMode: "full",
   scaleModes: ["none", "none", "none"],
@@ -44,14 +55,22 @@ export function followerModes(
   library: ContentLibrary,
 ): FollowerModes {
   if (!group || typeof group !== "object") return DEFAULT_FOLLOWER_MODES;
-  const { rotation_mode: rotation, scale_modes: scales } = group as {
+  const { rotation_mode: rotation, scale_modes: scales, transform_nodes: nodes, reference } = group as {
     rotation_mode?: unknown;
     scale_modes?: unknown;
+    transform_nodes?: unknown;
+    reference?: unknown;
   };
-  let rotationMode = DEFAULT_FOLLOWER_MODES.rotationMode;
+  // DSON: "If there are transform_nodes they are in the rotation order of those nodes. If there is
+  // a reference node and no transform_nodes it uses the reference node's axis order."
+  const named = Array.isArray(nodes) && typeof nodes[0] === "string" && nodes[0] ? nodes[0] : reference;
+  const frame = typeof named === "string" && named !== "" ? { frame: named } : {};
+  // The spec's default for a rigidity_group that does not say (decode.dson v62; before, 'full').
+  let rotationMode: RotationMode = "none";
   if (rotation !== undefined) {
     if (typeof rotation === "string" && ROTATIONS.includes(rotation)) rotationMode = rotation as RotationMode;
     else {
+      rotationMode = DEFAULT_FOLLOWER_MODES.rotationMode;
       library.repaired(
         file,
         `${path}/rotation_mode`,
@@ -61,7 +80,14 @@ export function followerModes(
     }
   }
   let scaleModes = DEFAULT_FOLLOWER_MODES.scaleModes;
-  if (scales !== undefined) {
+  if (scales === undefined) {
+    library.repaired(
+      file,
+      `${path}/scale_modes`,
+      "a rigid follower's rigidity_group has no scale_modes, which the DSON spec requires and gives no " +
+        "default for; read as none (not scaled as the surface under it stretches)",
+    );
+  } else {
     if (Array.isArray(scales) && scales.length === 3 && scales.every((s) => SCALES.includes(s as string))) {
       scaleModes = scales as unknown as FollowerModes["scaleModes"];
     } else {
@@ -73,7 +99,7 @@ export function followerModes(
       );
     }
   }
-  return { rotationMode, scaleModes };
+  return { rotationMode, scaleModes, ...frame };
 }
 
 /** Whether `modes` are the default reading (a follower turned and not scaled). */
@@ -81,14 +107,18 @@ export function isDefaultModes(modes: FollowerModes): boolean {
   return modes.rotationMode === "full" && modes.scaleModes.every((s) => s === "none");
 }
 
-/** The modes a follower's record holds (`rotation_mode`, `scale_modes`), or the default when it holds none or others. */
-export function recordedModes(rotation: unknown, scales: unknown): FollowerModes {
+/**
+ * The modes a follower's record holds (`rotation_mode`, `scale_modes`, `frame`), or the default when
+ * it holds none or others.
+ */
+export function recordedModes(rotation: unknown, scales: unknown, frame?: unknown): FollowerModes {
   const valid = typeof rotation === "string" && ROTATIONS.includes(rotation) && Array.isArray(scales) &&
     scales.length === 3 && scales.every((s) => SCALES.includes(s as string));
   return valid
     ? {
       rotationMode: rotation as RotationMode,
       scaleModes: [...scales] as unknown as FollowerModes["scaleModes"],
+      ...(typeof frame === "string" ? { frame } : {}),
     }
     : DEFAULT_FOLLOWER_MODES;
 }

@@ -24,7 +24,8 @@ import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
 import { invert, multiply, snapToOne } from "./matrix64.ts";
 import { bestFitRotation, centroid } from "./rigid_fit.ts";
 import { type FollowerModes, isDefaultModes, recordedModes } from "./follower_modes.ts";
-import { fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
+import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
+import { meshFrame, namedFrame, nodesByName } from "./follower_frame.ts";
 
 /** Follower names a warning lists before counting the rest. */
 const NAMED = 3;
@@ -44,6 +45,8 @@ export interface FollowerState {
   readonly modes: FollowerModes;
   /** The same vertices on the base mesh (no morphs), which Daz fits a follower from. */
   readonly basePoints: Float64Array;
+  /** The axes its group names (`transform_nodes`, `reference`) at rest; absent: principal axes. */
+  readonly frame?: AxisFrame;
 }
 
 /** What a follower's record reads: the joint's mesh key and the reference vertices. */
@@ -52,13 +55,15 @@ interface FollowRecord {
   vertices?: unknown;
   rotation_mode?: unknown;
   scale_modes?: unknown;
+  frame?: unknown;
 }
 
 /**
  * The followers of `doc` (`extras.partgraph.dson.rigid_follow`) with their reference vertices where
  * the mesh now puts them — `base`: without morphs, as Daz's reference is the base mesh — and their
  * frames; take it before a change and give it to {@link refitFollowers} after. Followers recorded
- * without reference vertices (decoded before decode.dson v59) or whose mesh is gone are `stale`.
+ * without reference vertices (decoded before decode.dson v59) or whose mesh is gone are `stale`;
+ * those whose group names a frame node the scene lacks are `unframed` (key and name; principal axes).
  *
  * @example
  * ```ts
@@ -67,13 +72,17 @@ interface FollowRecord {
  * refitFollowers(doc, before, warn, "dson preset");
  * ```
  */
-export function followerStates(doc: Document, base: boolean): { states: FollowerState[]; stale: string[] } {
+export function followerStates(
+  doc: Document,
+  base: boolean,
+): { states: FollowerState[]; stale: string[]; unframed: string[] } {
   const meshes = new Map<string, Mesh>();
   for (const mesh of doc.getRoot().listMeshes()) {
     if (!meshes.has(mesh.getName())) meshes.set(mesh.getName(), mesh);
   }
-  const states: FollowerState[] = [], stale: string[] = [];
+  const states: FollowerState[] = [], stale: string[] = [], unframed: string[] = [];
   const blendMeshes = followerMeshes(doc);
+  let named: Map<string, Node> | undefined; // made once, when a follower names a frame
   for (const node of doc.getRoot().listNodes()) {
     const dson = getPartgraphExtras(node).dson as { key?: unknown; rigid_follow?: FollowRecord } | undefined;
     const record = dson?.rigid_follow;
@@ -95,11 +104,16 @@ export function followerStates(doc: Document, base: boolean): { states: Follower
       const frame = meshFrame(mesh!, joint);
       if (frame) frames.set(joint, frame);
     }
-    const modes = recordedModes(record.rotation_mode, record.scale_modes);
+    const modes = recordedModes(record.rotation_mode, record.scale_modes, record.frame);
     const basePoints = base ? found.points : referencePoints(mesh!, [...found.vertices], true)!.points;
-    states.push({ node, key, mesh: mesh!, ...found, frames, modes, basePoints });
+    let frame: AxisFrame | undefined;
+    if (modes.frame !== undefined) {
+      frame = namedFrame(mesh!, modes.frame, named ??= nodesByName(doc));
+      if (!frame) unframed.push(`'${key}' ('${modes.frame}')`);
+    }
+    states.push({ node, key, mesh: mesh!, ...found, frames, modes, basePoints, ...(frame ? { frame } : {}) });
   }
-  return { states, stale };
+  return { states, stale, unframed };
 }
 
 /**
@@ -129,7 +143,7 @@ export function refitFollowers(
       same &&= now.every((v, k) => v === was[k]);
     }
     if (same) continue;
-    const fit = fitChange(state.basePoints, state.points, after.points, state.modes);
+    const fit = fitChange(state.basePoints, state.points, after.points, state.modes, state.frame);
     // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
     const change = (joint: Node): mat4 | undefined => {
       const f = frames.get(joint);
@@ -237,30 +251,6 @@ function referencePoints(
 }
 
 /**
- * Mesh space at rest to `joint`'s frame: the inverse bind of the joint in the mesh's skin, else
- * `joint_world⁻¹ · mesh_world` (an unskinned mesh, or a joint outside the skin, through its first
- * joint's bind). Undefined when no node draws the mesh or the joint is scaled to nothing.
- */
-function meshFrame(mesh: Mesh, joint: Node): mat4 | undefined {
-  const drawn = mesh.listParents().filter((p): p is Node => p.propertyType === "Node");
-  const skinned = drawn.find((n) => n.getSkin());
-  const jointInverse = () => invert(joint.getWorldMatrix());
-  if (skinned) {
-    const skin = skinned.getSkin()!;
-    const ibm = skin.getInverseBindMatrices()?.getArray();
-    const joints = skin.listJoints();
-    if (!ibm || !joints.length) return undefined;
-    const at = (k: number) => Array.from(ibm.subarray(k * 16, k * 16 + 16)) as unknown as mat4;
-    const k = joints.indexOf(joint);
-    if (k >= 0) return at(k);
-    const inverse = jointInverse();
-    return inverse && multiply(inverse, multiply(joints[0].getWorldMatrix(), at(0)));
-  }
-  const inverse = drawn.length ? jointInverse() : undefined;
-  return inverse && multiply(inverse, drawn[0].getWorldMatrix());
-}
-
-/**
  * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
  * rotation about the centroids (none for fewer than three points, which do not fix one), then the
  * centroids' shift.
@@ -283,9 +273,9 @@ function rigidFit(before: Float64Array, after: Float64Array): mat4 {
 /**
  * The transform (column-major) `p' = c₁ + P·S·(p − c₀)` of `before` onto `after` that a rigidity
  * group of `modes` fits (`rigidity.ts`: the rotation per `rotation_mode`, the stretch along the
- * reference vertices' principal axes per `scale_modes`).
+ * axes of `frame` — else the reference vertices' principal axes — per `scale_modes`).
  */
-function modedFit(before: Float64Array, after: Float64Array, modes: FollowerModes): mat4 {
+function modedFit(before: Float64Array, after: Float64Array, modes: FollowerModes, frame?: AxisFrame): mat4 {
   const referenceVertices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
   const group: RigidityGroup = {
     id: "follow",
@@ -294,7 +284,7 @@ function modedFit(before: Float64Array, after: Float64Array, modes: FollowerMode
     maskVertices: new Int32Array(),
     transformNodes: [],
   };
-  const fit = fitRigidTransform(group, before, after)!;
+  const fit = fitRigidTransform(group, before, after, frame)!;
   const { linear: l, before: c0, after: c1 } = fit;
   const m = new Array(16).fill(0);
   for (let row = 0; row < 3; row++) {
@@ -318,9 +308,10 @@ function fitChange(
   before: Float64Array,
   after: Float64Array,
   modes: FollowerModes,
+  frame?: AxisFrame,
 ): mat4 {
   const fit = (a: Float64Array, b: Float64Array) =>
-    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes);
+    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes, frame);
   const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
   return undo ? multiply(fit(base, after), undo) : fit(before, after);
 }

@@ -104,6 +104,15 @@ export function decodeRigidity(
     if (!ROTATION_MODES.includes(rotationMode)) {
       read.fail(`${at}/rotation_mode`, `one of ${ROTATION_MODES.join(", ")}`, rotationMode);
     }
+    // The spec makes scale_modes required and gives no default: none is a guess, said (decode.dson
+    // v62; before, silently). An unsaid rotation_mode is the spec's default, none.
+    if (group.scale_modes === undefined) {
+      read.repair(
+        `${at}/scale_modes`,
+        "a rigidity group has no scale_modes, which the DSON spec requires and gives no default for; " +
+          "read as none (its participants are not scaled as the reference vertices stretch)",
+      );
+    }
     const scaleJson = group.scale_modes === undefined
       ? ["none", "none", "none"]
       : read.array(group.scale_modes, `${at}/scale_modes`);

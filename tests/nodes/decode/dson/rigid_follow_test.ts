@@ -1,9 +1,11 @@
 /**
  * Rigid followers (`extra` of type `studio/node/rigid_follow`: a prop Daz keeps on a mesh's surface
  * through its `rigidity_group.reference_vertices`) go under the joint that dominates the skin
- * weights of those vertices, with their world transform unchanged — compared with the same file
- * decoded without the marker, and with the numbers worked out by hand — so posing that joint
- * carries them along. Followers that cannot follow stay as written, with a warning naming why.
+ * weights of those vertices, with their world transform at rest unchanged — compared with the same
+ * file decoded without the marker, both unposed, and with the numbers worked out by hand — so the
+ * pose carries them along: the scene's own (a follower's channels place it on the figure at rest,
+ * decode.dson v62) and any later one. Followers that cannot follow stay as written, with a warning
+ * naming why.
  *
  * The figure is the generated 4 × 4 grid (1 cm apart) with two bones: vertices of rows 0–1 are
  * weighted 1 : 2 to bones 0 and 1, rows 2–3 2 : 1. Bone 1 (head at (0, 1.5, 0) cm, oriented 10°
@@ -96,9 +98,23 @@ function meshOf(scene: Document, follower: Node): Node {
     )!;
 }
 
-/** Asserts `ring` (with mesh) is where the same file without the marker puts it. */
-async function assertWorldKept(json: Json, ring: Node, scene: Document) {
-  const plain = structuredClone(json);
+/** `json` with every bone unposed: the figure at rest. */
+function unposed(json: Json): Json {
+  const out = structuredClone(json);
+  for (const definition of out.node_library as Json[]) {
+    if (definition.type === "bone") delete definition.rotation;
+  }
+  return out;
+}
+
+/**
+ * Asserts the ring (with mesh) of `json`, decoded with its bones at rest, is where the same file
+ * without the marker puts it; returns both rings (the plain one `before`).
+ */
+async function assertWorldKept(json: Json) {
+  const { scene, node } = await decoded(unposed(json));
+  const ring = node("Ring");
+  const plain = unposed(json);
   const nodes = (plain.scene as Json).nodes as Json[];
   nodes[nodes.length - 1].extra = [];
   for (const definition of plain.node_library as Json[]) delete definition.extra;
@@ -113,8 +129,14 @@ async function assertWorldKept(json: Json, ring: Node, scene: Document) {
   // A mesh skinned with its blend (`follow_skin.ts`) is placed by float32 inverse binds: within 1e-8 m.
   const tolerance = mesh.getSkin() ? 1e-8 : 1e-9;
   now.forEach((p, i) => p.forEach((v, k) => assert.ok(Math.abs(v - then[i][k]) < tolerance, `vertex ${i}`)));
-  return before;
+  return { before, ring };
 }
+
+/** Where the ring's origin goes, (x, y) cm from bone 1's head (0, 1.5, 0) at rest, turned `degrees` about z with it. */
+const aboutHead = (x: number, y: number, degrees: number): number[] => {
+  const [cos, sin] = [Math.cos(degrees * Math.PI / 180), Math.sin(degrees * Math.PI / 180)];
+  return [(x * cos - y * sin) / 100, (x * sin + y * cos + 1.5) / 100, 0.005];
+};
 
 /** Within float32 rounding of a number worked out by hand (the decoder's transforms are float32). */
 const near = (got: ArrayLike<number>, want: number[], tolerance = 1e-7) =>
@@ -142,11 +164,22 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
     parent: "F-1",
     blend: [{ joint: "F_bone1", weight: 0.666667 }, { joint: "F_bone0", weight: 0.333333 }],
   });
-  const before = await assertWorldKept(json, ring, scene);
+  const { before, ring: atRest } = await assertWorldKept(json);
   assert.equal(before.getParentNode()?.getName(), "F");
-  // (3 + 1, 2.5, 0.5) cm, turned 45° about y: the figure root sits at the origin unturned.
-  near(ring.getWorldTranslation(), [0.04, 0.025, 0.005]);
-  near(ring.getWorldRotation(), [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)]);
+  // At rest (3 + 1, 2.5, 0.5) cm, turned 45° about y: the figure root sits at the origin unturned.
+  near(atRest.getWorldTranslation(), [0.04, 0.025, 0.005]);
+  near(atRest.getWorldRotation(), [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)]);
+  // Bone 1's 30° carries it about the bone's head: (4, 2.5) − (0, 1.5) = (4, 1) turned 30°.
+  near(ring.getWorldTranslation(), aboutHead(4, 1, 30));
+  near(
+    ring.getWorldRotation(),
+    quatMultiply([0, 0, Math.sin(Math.PI / 12), Math.cos(Math.PI / 12)], [
+      0,
+      Math.sin(Math.PI / 8),
+      0,
+      Math.cos(Math.PI / 8),
+    ]),
+  );
   const record = (getPartgraphExtras(ring).dson as { rigid_follow: Json }).rigid_follow;
   const round = (v: unknown) => Math.round((v as number) * 1e6) / 1e6;
   assert.deepEqual({
@@ -167,7 +200,7 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
   });
 
   // Turning bone 1 by a further 90° about z carries the ring about bone 1's head (0, 1.5, 0) cm:
-  // (4, 2.5) − (0, 1.5) = (4, 1) turns to (−1, 4), so (−1, 5.5, 0.5) cm.
+  // (4, 1) turns by 120° in all.
   const bone = node("F_bone1");
   const q = bone.getRotation();
   const [c, h] = [Math.SQRT1_2, Math.SQRT1_2]; // a 90° turn about z: (0, 0, sin 45°, cos 45°), times q
@@ -177,7 +210,7 @@ Deno.test("dson: a rigid follower goes under the joint dominating its reference 
     c * q[2] + h * q[3],
     c * q[3] - h * q[2],
   ]);
-  near(ring.getWorldTranslation(), [-0.01, 0.055, 0.005]);
+  near(ring.getWorldTranslation(), aboutHead(4, 1, 120));
   // As written (under the figure root), the same pose would have left it at (4, 2.5, 0.5) cm.
   near(before.getWorldTranslation(), [0.04, 0.025, 0.005]);
 });
@@ -205,26 +238,26 @@ Deno.test("dson: exported, the follower is a valid GLB's child of the bone, and 
     gltf.scene.updateMatrixWorld(true);
     return ring.matrixWorld.elements.slice(12, 15);
   };
-  near(where(), [0.04, 0.025, 0.005]);
+  // Carried by bone 1's 30° from its rest place (4, 2.5, 0.5) cm.
+  near(where(), aboutHead(4, 1, 30));
   // Bone 1's world turn is about z only (bone 0 is unturned), so a local turn about z is a world one.
   bone.rotateZ(Math.PI / 2);
-  near(where(), [-0.01, 0.055, 0.005]);
+  near(where(), aboutHead(4, 1, 120));
 });
 
 Deno.test("dson: a follower under a bone follows its figure's mesh; the definition's group serves the instance", async () => {
   // Real files write the group on the node_library definition and a bare marker on the instance.
   // Vertices 8, 9, 13 (rows 2–3) are 2/3 bone 0's.
   const json = withRing("F-1:#F_bone1", [MARKER], [follow([8, 9, 13])]);
-  const { scene, node, warnings } = await decoded(json);
+  const { node, warnings } = await decoded(json);
   assert.deepEqual(warnings, []);
   const ring = node("Ring");
   assert.equal(ring.getParentNode()?.getName(), "F_bone0");
-  const before = await assertWorldKept(json, ring, scene);
+  const { before } = await assertWorldKept(json);
   assert.equal(before.getParentNode()?.getName(), "F_bone1");
-  // Written under bone 1 (head (0, 1.5, 0) cm, posed 30° about z): (4, 1, 0.5) cm from the head,
-  // turned 30°: (4 cos 30° − sin 30°, 4 sin 30° + cos 30°) + (0, 1.5).
-  const [cos, sin] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
-  near(ring.getWorldTranslation(), [(4 * cos - sin) / 100, (4 * sin + cos + 1.5) / 100, 0.005]);
+  // Written under bone 1, placed on the figure at rest: (4, 1, 0.5) cm from bone 1's head, so
+  // (4, 2.5, 0.5) cm; bone 0, which it rides, is unposed, so bone 1's 30° does not move it.
+  near(ring.getWorldTranslation(), aboutHead(4, 1, 0));
 });
 
 Deno.test("dson: a follower with a Follow Target follows that node's mesh; an unskinned one's node", async () => {
@@ -253,11 +286,11 @@ Deno.test("dson: a follower with a Follow Target follows that node's mesh; an un
     rotation: channels("float", [20, 0, 0]),
     geometries: [{ id: "Plate_geo-1", url: "#Plate_geo" }],
   });
-  const { scene, node, warnings } = await decoded(json);
+  const { node, warnings } = await decoded(json);
   assert.deepEqual(warnings, []);
   const ring = node("Ring");
   assert.equal(ring.getParentNode()?.getName(), "Plate");
-  await assertWorldKept(json, ring, scene);
+  await assertWorldKept(json);
   near(ring.getWorldTranslation(), [0.04, 0.025, 0.005]);
   const record = (getPartgraphExtras(ring).dson as { rigid_follow: Json }).rigid_follow;
   assert.equal(record.share, 1);
@@ -345,7 +378,7 @@ Deno.test("dson: a follower whose target figure hangs below it stays (a cycle); 
 
 Deno.test("dson: reference vertices out of range are dropped with a warning; the rest are followed", async () => {
   const json = withRing("#F-1", [follow([8, 40, 9, 13, -3])]);
-  const { scene, node, warnings } = await decoded(json);
+  const { node, warnings } = await decoded(json);
   const index = ((json.scene as Json).nodes as unknown[]).length - 1;
   assert.deepEqual(warnings, [
     `dson: ring.duf at /scene/nodes/${index}/extra/0/rigidity_group/reference_vertices/values/1: 2 of the 5 ` +
@@ -353,7 +386,7 @@ Deno.test("dson: reference vertices out of range are dropped with a warning; the
     "ignored, it follows the others",
   ]);
   assert.equal(node("Ring").getParentNode()?.getName(), "F_bone0");
-  await assertWorldKept(json, node("Ring"), scene);
+  await assertWorldKept(json);
 });
 
 Deno.test("dson: a reference vertex that is not an integer is a DecodeError at its path", async () => {
@@ -417,13 +450,12 @@ Deno.test("dson: a pose preset poses a follower in its written parent's frame, a
   assert.equal(written.ring.getParentNode()?.getName(), "F");
   // Posed in the figure root's frame: (3 + 2, 2.5, 0.5) cm, whatever bone 1 does.
   near(written.ring.getWorldTranslation(), [0.05, 0.025, 0.005]);
-  // Following bone 1 (turned from 30° to 50°: 20° more about its head (0, 1.5, 0) cm), the same offset
-  // (5, 1, 0.5) cm from the head is turned 20°.
-  const [cos, sin] = [Math.cos(Math.PI / 9), Math.sin(Math.PI / 9)];
-  near(following.ring.getWorldTranslation(), [(5 * cos - sin) / 100, (5 * sin + cos + 1.5) / 100, 0.005]);
-  // Its own turn is the preset's (30° about z after the written 45° about y), carried 20° about z.
+  // Following bone 1 (at 50° about its head (0, 1.5, 0) cm), its place at rest (5, 2.5, 0.5) cm, the
+  // offset (5, 1, 0.5) cm from the head, is turned 50°.
+  near(following.ring.getWorldTranslation(), aboutHead(5, 1, 50));
+  // Its own turn is the preset's (30° about z after the written 45° about y), carried 50° about z.
   const expected = quatMultiply(
-    [0, 0, Math.sin(Math.PI / 18), Math.cos(Math.PI / 18)],
+    [0, 0, Math.sin(Math.PI * 50 / 360), Math.cos(Math.PI * 50 / 360)],
     written.ring.getWorldRotation(),
   );
   near(following.ring.getWorldRotation(), expected);

@@ -270,3 +270,28 @@ Deno.test({
     assert.deepStrictEqual(await glb(inPlace), await glb(fromCopy));
   },
 });
+
+Deno.test({
+  name:
+    "dson rigidity: a group leaving scale_modes unsaid reads none, named at its path (the spec gives no default)",
+  ignore: withoutCorpus(RIGIDITY),
+  async fn() {
+    const json = await readJsonFile(corpusFile(RIGIDITY)!);
+    const group = (((json.geometry_library as Json[])[0].rigidity as Json).groups as Json[])[0];
+    delete group.scale_modes;
+    delete group.rotation_mode;
+    const ctx = testContext();
+    const doc =
+      (await runNode(decodeDson, { bytes: { bytes: dsonBytes(json), name: "unsaid.dsf" } }, {}, ctx))
+        .scene;
+    const said = ctx.warnings.map((w) => w.message).filter((m) =>
+      m.includes("/rigidity/groups/0/scale_modes")
+    );
+    assert.equal(said.length, 1, ctx.warnings.map((w) => w.message).join("\n"));
+    const [kept] =
+      (getPartgraphExtras(doc.getRoot().listMeshes()[0]).dson as { rigidity: { groups: Json[] } })
+        .rigidity.groups;
+    assert.equal(kept.rotation_mode, "none");
+    assert.deepEqual(kept.scale_modes, ["none", "none", "none"]);
+  },
+});

@@ -1,0 +1,110 @@
+/**
+ * The frames a rigid follower's refit works in: a joint's frame in the followed mesh's space at rest
+ * ({@link meshFrame}), and the axis frame its `rigidity_group` names through `transform_nodes` or
+ * `reference` ({@link namedFrame}). The DSON spec: "If there are transform_nodes they are in the
+ * rotation order of those nodes. If there is a reference node and no transform_nodes it uses the
+ * reference node's axis order" — the axes `scale_modes[i]` and the primary/secondary rotation modes
+ * name by position, as rigidity groups read them (`rigidity.ts`, docs/dson.md "Rigidity"). A
+ * follower is refitted on the figure at rest (`follow_rest.ts`), so the named node's axes are its rest
+ * axes in the mesh's space: a bone's orientation, not its pose. Before decode.dson v62,
+ * dson.apply_preset v45 and dson.bake_morph v7 the names were ignored and the principal axes used.
+ *
+ * @module
+ */
+import type { Document, Mesh, Node } from "@gltf-transform/core";
+import type { mat4 } from "@gltf-transform/core";
+import type { WarningSink } from "../../../../runtime/node.ts";
+import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { invert, multiply } from "./matrix64.ts";
+import type { AxisFrame } from "./rigidity.ts";
+import type { Vec3 } from "./rigid_fit.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/** Follower names a warning lists before counting the rest. */
+const NAMED = 3;
+
+/**
+ * Mesh space at rest to `joint`'s frame: the inverse bind of the joint in the mesh's skin, else
+ * `joint_world⁻¹ · mesh_world` (an unskinned mesh, or a joint outside the skin, through its first
+ * joint's bind). Undefined when no node draws the mesh or the joint is scaled to nothing.
+ *
+ * @example
+ * ```ts
+ * const toJoint = meshFrame(bodyMesh, handBone);
+ * ```
+ */
+export function meshFrame(mesh: Mesh, joint: Node): mat4 | undefined {
+  const drawn = mesh.listParents().filter((p): p is Node => p.propertyType === "Node");
+  const skinned = drawn.find((n) => n.getSkin());
+  const jointInverse = () => invert(joint.getWorldMatrix());
+  if (skinned) {
+    const skin = skinned.getSkin()!;
+    const ibm = skin.getInverseBindMatrices()?.getArray();
+    const joints = skin.listJoints();
+    if (!ibm || !joints.length) return undefined;
+    const at = (k: number) => Array.from(ibm.subarray(k * 16, k * 16 + 16)) as unknown as mat4;
+    const k = joints.indexOf(joint);
+    if (k >= 0) return at(k);
+    const inverse = jointInverse();
+    return inverse && multiply(inverse, multiply(joints[0].getWorldMatrix(), at(0)));
+  }
+  const inverse = drawn.length ? jointInverse() : undefined;
+  return inverse && multiply(inverse, drawn[0].getWorldMatrix());
+}
+
+/** The scene's DSON nodes by instance key, then by definition id (the first node of each). */
+export function nodesByName(doc: Document): Map<string, Node> {
+  const byKey = new Map<string, Node>(), byId = new Map<string, Node>();
+  for (const node of doc.getRoot().listNodes()) {
+    const dson = getPartgraphExtras(node).dson as { id?: unknown; key?: unknown } | undefined;
+    if (typeof dson?.key === "string" && !byKey.has(dson.key)) byKey.set(dson.key, node);
+    if (typeof dson?.id === "string" && !byId.has(dson.id)) byId.set(dson.id, node);
+  }
+  for (const [id, node] of byId) if (!byKey.has(id)) byKey.set(id, node);
+  return byKey;
+}
+
+/**
+ * The axes of the node `uri` names, at rest in `mesh`'s space, listed in the node's rotation order;
+ * undefined when no node of the scene has that name (or it is scaled to nothing).
+ *
+ * @example
+ * ```ts
+ * const frame = namedFrame(mesh, "#lForearmBend", nodesByName(doc));
+ * ```
+ */
+export function namedFrame(mesh: Mesh, uri: string, nodes: ReadonlyMap<string, Node>): AxisFrame | undefined {
+  const node = nodes.get(parseDsonUri(uri).id);
+  const toNode = node && meshFrame(mesh, node);
+  const m = toNode && invert(toNode);
+  if (!m) return undefined;
+  const axis = (c: number): Vec3 => {
+    const v: Vec3 = [m[c * 4], m[c * 4 + 1], m[c * 4 + 2]];
+    const n = Math.hypot(...v) || 1;
+    return [v[0] / n, v[1] / n, v[2] / n];
+  };
+  const order = (getPartgraphExtras(node).dson as { rotation_order?: unknown } | undefined)?.rotation_order;
+  const letters = typeof order === "string" && /^[XYZ]{3}$/.test(order) && new Set(order).size === 3
+    ? order
+    : "XYZ";
+  const xyz = [axis(0), axis(1), axis(2)];
+  return { ordered: [...letters].map((l) => xyz["XYZ".indexOf(l)]) as [Vec3, Vec3, Vec3] };
+}
+
+/**
+ * One warning for the followers whose named frame is not a node of the scene (`prefix`: who says it).
+ *
+ * @example
+ * ```ts
+ * warnUnframed(["'Ring-1' ('#lHand')"], warn, "dson");
+ * ```
+ */
+export function warnUnframed(unframed: readonly string[], warn: WarningSink, prefix: string): void {
+  if (!unframed.length) return;
+  const listed = unframed.slice(0, NAMED).join(", ") +
+    (unframed.length > NAMED ? ` and ${unframed.length - NAMED} more` : "");
+  warn(
+    `${prefix}: ${unframed.length} rigid follower(s) name a transform or reference node that is not a node ` +
+      `of the scene; their modes measure along their reference vertices' principal axes instead: ${listed}`,
+  );
+}
