@@ -27,6 +27,18 @@ const outputs = (async () => {
   return { models, glbs };
 })();
 
+/**
+ * Blender's reports on every output, from one Blender run per process: the judges' test reads the
+ * reports of two of these same files (Blender's script is given each file's probe texels and pose
+ * times, which the judges' altered truths leave as they are), where it used to start Blender again.
+ */
+let blenderOnce: ReturnType<typeof blenderReports> | undefined;
+async function blenderRun() {
+  const { models, glbs } = await outputs;
+  blenderOnce ??= blenderReports(glbs, models.map((m) => m.truth));
+  return blenderOnce;
+}
+
 Deno.test("three.js draws every generated Carnivores model's face classes, sides and clip lengths as the game", async () => {
   const { models, glbs } = await outputs;
   const problems: string[] = [];
@@ -37,8 +49,8 @@ Deno.test("three.js draws every generated Carnivores model's face classes, sides
 });
 
 Deno.test("Blender imports every generated Carnivores model: blend modes, culling, colour key, clip lengths and .car poses as the game", async () => {
-  const { models, glbs } = await outputs;
-  const result = await blenderReports(glbs, models.map((m) => m.truth));
+  const { models } = await outputs;
+  const result = await blenderRun();
   if ("skip" in result) {
     console.log(`skipped: ${result.skip}`);
     return;
@@ -64,10 +76,10 @@ Deno.test("the client judges catch a flipped side, a lost colour key, a stretche
   assert.ok(three.some((p) => /a clip lasts/.test(p)), three.join("\n"));
   const keyed = models.findIndex((m) => m.truth.colourKey && m.format !== "rsc");
   const truth = { ...models[keyed].truth, colourKey: false };
-  const result = await blenderReports([glbs[keyed], glbs[i]], [truth, models[i].truth]);
+  const result = await blenderRun();
   if ("skip" in result) return;
   assert.match(
-    blenderProblems({ ...models[keyed], truth }, result.reports[0]).join("\n"),
+    blenderProblems({ ...models[keyed], truth }, result.reports[keyed]).join("\n"),
     /texels are transparent/,
   );
   // The car's clip played backwards is not what the file stores.
@@ -79,7 +91,7 @@ Deno.test("the client judges catch a flipped side, a lost colour key, a stretche
     })),
   };
   assert.match(
-    blenderProblems({ ...models[i], truth: reversed }, result.reports[1]).join("\n"),
+    blenderProblems({ ...models[i], truth: reversed }, result.reports[i]).join("\n"),
     /off the stored positions/,
   );
 });
