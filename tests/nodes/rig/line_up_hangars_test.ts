@@ -12,6 +12,7 @@
  * and weak (copy_untold.ts).
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { HELD_OUT } from "../../support/heldout.ts";
 import {
   HANGAR_FRAMES,
   HANGAR_NAMINGS,
@@ -23,8 +24,15 @@ import {
 
 const UNTOLD = /^cannot tell these aircraft apart/;
 
+// The development seeds (the ones that found both faults) run in the suite; the held-out ones, a measure
+// on other line-ups, under `deno task heldout`.
 for (const [seeds, role] of [[[1, 2], "development"], [[11, 12], "held-out"]] as const) {
-  Deno.test(`line-ups of aircraft told by no name (${role} seeds ${seeds.join(", ")}): no mirror partner across aircraft, hinges right`, async () => {
+  Deno.test({
+    name: `line-ups of aircraft told by no name (${role} seeds ${
+      seeds.join(", ")
+    }): no mirror partner across aircraft, hinges right`,
+    ignore: role === "held-out" && !HELD_OUT,
+  }, async () => {
     const across: string[] = [], silent: string[] = [];
     let panels = 0;
     for (const seed of seeds) {
