@@ -144,3 +144,18 @@ Deno.test("dson followers: scale_modes left unsaid are named at their JSON path"
   const said = warnings.filter((w) => w.includes(`/scene/nodes/${at}/extra/0/rigidity_group/scale_modes`));
   assert.equal(said.length, 1, warnings.join("\n"));
 });
+
+Deno.test("dson followers: a transform node that is no node of the scene is named, and the principal axes used", async () => {
+  const c = posedFollowerCase(4, { frames: true });
+  const nodes =
+    (c.json.scene as { nodes: { id?: string; extra?: { rigidity_group?: Record<string, unknown> }[] }[] })
+      .nodes;
+  const follower = nodes.find((n) => n.extra?.[0]?.rigidity_group)!;
+  const group = follower.extra![0].rigidity_group!;
+  delete group.reference;
+  Object.assign(group, { transform_nodes: ["#lPinkyNowhere"], rotation_mode: "primary" });
+  const { warnings } = await decodeJson(c.json, "scene.duf");
+  const said = warnings.filter((w) => w.includes("not a node of the scene"));
+  assert.equal(said.length, 1, warnings.join("\n"));
+  assert.match(said[0], new RegExp(`'${follower.id}' \\('#lPinkyNowhere'\\)`));
+});
