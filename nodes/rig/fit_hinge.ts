@@ -200,7 +200,11 @@ export const rigFitHinge = defineNode({
   // 64: damage-state copies drawn with the intact surface (`_D1`…, `_dmg`, `_DAMAGE`, `_dm`, an `xray`
   // group: damage_states.ts) are not fitted with it; each turns about the intact one's hinge, warned.
   // rough_surfaces.ts held-out seeds 1001-1360: 457 of 800 surfaces and copies off (156 good) -> 0.
-  version: 66,
+  // 67: control linkages in a panel's geometry (a pushrod or balance arm reaching ahead of the nose,
+  // the horn or weight at its ends: linkages.ts) are left out of the fit and its judgement. Held-out
+  // rough_surfaces.ts seeds 7000-7479: right but weak 188 of 296 surfaces with rods -> 5; dropped-hinge
+  // flaps with a horn and rod: 0 of 160 good while off, before and after.
+  version: 67,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

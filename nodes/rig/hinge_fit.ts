@@ -30,6 +30,7 @@ import { SectionEnvelope } from "./section_envelope.ts";
 import { allMovingShaft, deflectedFrame } from "./deflected_frame.ts";
 import { cutStations, pointAtSpan } from "./hinge_stations.ts";
 import { panelAxes } from "./panel_axes.ts";
+import { linkageVertices, withoutVertices } from "./linkages.ts";
 
 export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
@@ -96,6 +97,11 @@ export interface HingeFit {
    */
   readonly hanging?: Hanging;
   /**
+   * Vertices of control linkages (pushrods, balance arms and the horns they end at, `linkages.ts`)
+   * left out of the fit; undefined when there were none.
+   */
+  readonly linkages?: number;
+  /**
    * The envelope of the panel's cut sections, in coordinates from `mean` along `span`, `chordDir`
    * and `normal`, with the span extent; undefined when the edges came from binned vertices. Other
    * geometry (hinge hardware beside the panel) is judged against it.
@@ -121,6 +127,7 @@ export interface PanelSections {
  * const fit = fitHinge(positions, positions.length / 3, { ...HINGE_FIT_DEFAULTS, edge: "forward" });
  * fit.axis; // along the span, e.g. [0, 0, 1] for an unswept wing panel
  * ```
+ * `linkagesOut`: the geometry is already without control linkages (the fit's own second pass).
  * @throws Error when there are no vertices; {@link NonFiniteGeometryError} when one is NaN/infinite.
  */
 export function fitHinge(
@@ -128,6 +135,7 @@ export function fitHinge(
   count: number,
   options: HingeFitOptions,
   triangles?: Uint32Array,
+  linkagesOut = false,
 ): HingeFit {
   if (count <= 0 || positions.length < count * 3) throw new Error("a panel needs vertices to fit a hinge");
   const bins = Math.max(1, Math.floor(options.bins));
@@ -231,6 +239,19 @@ export function fitHinge(
       return [lv, lw, dot(t, chordDir) - lv, dot(t, normal) - lw];
     })
     : undefined;
+  const hanging = envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined;
+  if (hanging && envelope && triangles && !linkagesOut) {
+    // Geometry outside the sections may be a control linkage (a horn and its pushrod, a balance arm):
+    // it turns with the surface, and the fit is taken again without it (`linkages.ts`).
+    const linked = linkageVertices(coords, envelope, triangles, chord);
+    if (linked.size > 0 && linked.size < count) {
+      const kept = withoutVertices(positions, count, triangles, linked);
+      return {
+        ...fitHinge(kept.positions, kept.count, options, kept.triangles, true),
+        linkages: linked.size,
+      };
+    }
+  }
   const farPoints = options.edge === "aft" ? leadPoints : trailPoints;
   const far: Vec3 = [0, 0, 0];
   for (let k = 0; k < filled; k++) for (let c = 0; c < 3; c++) far[c] += farPoints[k * 3 + c] / filled;
@@ -259,7 +280,7 @@ export function fitHinge(
     roundedStations: rounded,
     roundOffLine: options.edge === "quarter" ? 0 : roundOffLine,
     ovalNoses: options.edge === "quarter" ? 0 : ovals,
-    hanging: envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined,
+    hanging,
     sections: envelope ? { envelope, mean, uMin, uMax } : undefined,
   };
 }

@@ -5,9 +5,11 @@
  * DCS's `_DAMAGE`; War Thunder's `_dm` damage-model boxes, half the time in an `xray` group); **bevelled
  * noses** (a wedge of two facets, a box nose with chamfered corners, three flat facets: the hinge where a
  * round nose's centre would be); and **horns and pushrods** in the surface's mesh (a horn below with a
- * pushrod running 1–3 chords forward, a horn above or a pair, a mass-balance arm reaching forward into
- * the wing with its weight, chunky boxes as game models draw them; and, against false comfort, a
- * horn and pushrod on surfaces hung on a dropped hinge, their brackets in the mesh). Each intact surface's true hinge
+ * pushrod running 1–3 chords forward toward the body, a horn above or a pair, a mass-balance arm
+ * reaching forward into the wing with its weight, chunky boxes as game models draw them; and, against
+ * false comfort, a horn and pushrod on surfaces hung on a dropped hinge, their brackets in the mesh;
+ * plates, boxes and 6–12-sided rods merged into the surface's mesh or as its child nodes,
+ * `linkage_shapes.ts`). Each intact surface's true hinge
  * is the construction's; a damage copy's truth is its intact surface's hinge (a game swaps the copy in
  * where the intact one hangs). Deterministic from a seed.
  *
@@ -20,6 +22,7 @@ import type { BevelOptions } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import type { HabitTruth } from "./exporter_habits.ts";
 import { newScene } from "./fixtures.ts";
+import { type HornFrame, type Linkage, linkage } from "./linkage_shapes.ts";
 import {
   canardAircraft,
   type ClassMesh,
@@ -53,6 +56,8 @@ export type Rough = (typeof ROUGHS)[number];
 export interface RoughTruth extends HabitTruth {
   /** For a damage copy: the intact surface's name (its truth is that surface's hinge). */
   readonly copyOf?: string;
+  /** A control horn with no rod hangs off it: from its shape alone a bracket (weak is fair). */
+  readonly hornAlone?: boolean;
 }
 
 /** A generated scene with its surfaces' truths. */
@@ -121,8 +126,19 @@ export function roughSample(seed: number, rough: Rough = ROUGHS[seed % ROUGHS.le
     }
     // The nose's centre lies about a tenth of the chord above the skin's pivot line's drop.
     const lift = drop.drop !== undefined ? drop.drop + 0.1 : 0;
-    addAircraftMesh(doc, p.name, ...meshOf(rough, p.mesh, truth, next, lift));
-    truths.push(world(p.name));
+    const drawn = meshOf(rough, p.mesh, truth, next, lift);
+    const node = addAircraftMesh(doc, p.name, drawn.mesh.positions, drawn.mesh.triangles);
+    // Horns and rods as child nodes: the surface's own node holds them at its origin.
+    for (const child of drawn.children) {
+      addAircraftMesh(
+        doc,
+        `${child.name}${child.index ? `.${String(child.index).padStart(3, "0")}` : ""}`,
+        child.mesh.positions,
+        child.mesh.triangles,
+        node,
+      );
+    }
+    truths.push({ ...world(p.name), ...(drawn.hornAlone ? { hornAlone: true } : {}) });
     if (rough === "damage_words" || rough === "dcs_damage" || rough === "wt_dm") {
       const name = rough === "damage_words"
         ? `${p.name}_${word}`
@@ -159,26 +175,42 @@ function bevelOf(rough: Rough, next: () => number): BevelOptions {
   return { shape, tilt: (next() - 0.5) * 0.5, chamfer: 0.25 + 0.45 * next() };
 }
 
-/** The panel's mesh with the habit's horns, pushrods or arms (aircraft coordinates), as `addAircraftMesh` takes it. */
+/** The panel's mesh with the habit's horns, pushrods or arms merged in, and those drawn as child nodes. */
 function meshOf(
   rough: Rough,
   mesh: ClassMesh,
   truth: ClassTruth,
   next: () => number,
   lift = 0,
-): [ArrayLike<number>, ArrayLike<number>] {
+): { mesh: ClassMesh; children: { name: string; index: number; mesh: ClassMesh }[]; hornAlone: boolean } {
   const parts = [mesh];
+  const children: { name: string; index: number; mesh: ClassMesh }[] = [];
   // On a dropped hinge the horn stands off the surface's skin, `lift` chords above the pivot.
   const frame = surfaceFrame(truth, lift);
+  // The span direction toward the body: inboard on a wing or tailplane, down a fin.
+  const lateral = truth.origin[2] * truth.axis[2];
+  const inboard = Math.abs(truth.origin[2]) > 0.1 * truth.span
+    ? -Math.sign(lateral) || 1
+    : -Math.sign(truth.axis[1]) || 1;
+  let hornAlone = false;
+  const add = (l: Linkage) => {
+    if (!l.rod) hornAlone = true;
+    if (!l.children) parts.push(l.horn, ...(l.rod ? [l.rod] : []));
+    else {
+      children.push({ name: l.hornName, index: children.length, mesh: l.horn });
+      if (l.rod) children.push({ name: l.rodName, index: children.length, mesh: l.rod });
+    }
+  };
   // One or two stations along the span, a fifth to four fifths out.
   const stations = Array.from({ length: next() < 0.5 ? 1 : 2 }, () => -0.3 + 0.6 * next());
   for (const s of stations) {
+    const at: HornFrame = (c, d, w = 0) => frame.point(c, d, s, w);
     if (rough === "horn_pushrod" || rough === "dropped_linkage") {
-      parts.push(horn(frame, s, 1, 0.2 + 0.25 * next(), 0.015, 1 + 2 * next()));
+      add(linkage(at, 1, 0.2 + 0.25 * next(), 1 + 2 * next(), inboard, next));
     }
     if (rough === "horn_above") {
-      parts.push(horn(frame, s, -1, 0.2 + 0.2 * next(), 0.015, next() < 0.5 ? 0.5 + 1.5 * next() : 0));
-      if (next() < 0.4) parts.push(horn(frame, s, 1, 0.2 + 0.2 * next(), 0.015, 0));
+      add(linkage(at, -1, 0.2 + 0.2 * next(), next() < 0.5 ? 0.5 + 1.5 * next() : 0, inboard, next));
+      if (next() < 0.4) add(linkage(at, 1, 0.2 + 0.2 * next(), 0, inboard, next));
     }
     if (rough === "balance_arm") {
       // An arm from the nose forward into the wing, a weight at its end.
@@ -187,13 +219,12 @@ function meshOf(
       parts.push(frame.box([-reach - size, -reach + size], [-size, size], s, 2 * size));
     }
     if (rough === "chunky_horns") {
-      const w = 0.05 + 0.05 * next(), deep = 0.3 + 0.3 * next();
-      parts.push(frame.box([0, 0.3], [0, deep], s, w));
-      if (next() < 0.7) parts.push(frame.box([-1.5 - next(), 0.05], [deep - 0.05, deep + 0.05], s, w));
+      // Game models' boxes: a thick horn, a bar 1.5-2.5 chords forward most of the time.
+      const deep = 0.3 + 0.3 * next();
+      add(linkage(at, 1, deep, next() < 0.7 ? 1.5 + next() : 0, inboard, next, true));
     }
   }
-  const out = joined(parts);
-  return [out.positions, out.triangles];
+  return { mesh: joined(parts), children, hornAlone };
 }
 
 /**
@@ -223,35 +254,6 @@ function surfaceFrame(truth: ClassTruth, lift = 0): SurfaceFrame {
     return { positions, triangles: faces.flatMap(([a, b, cc, e]) => [a, b, cc, a, cc, e]) };
   };
   return { point, box };
-}
-
-/**
- * A control horn at span fraction `s` (from the middle): a thin wedge off the lower skin (`side` 1) or
- * the upper (−1), `deep` of the chord, with a pushrod running `reach` chords forward from its tip when
- * `reach` is above zero.
- */
-function horn(
-  frame: SurfaceFrame,
-  s: number,
-  side: number,
-  deep: number,
-  w: number,
-  reach: number,
-): ClassMesh {
-  const p = (c: number, d: number, dw: number) => frame.point(c, side * d, s, dw);
-  const corners = [
-    p(0, 0, -w),
-    p(0.35, 0, -w),
-    p(0.05, deep, -w),
-    p(0, 0, w),
-    p(0.35, 0, w),
-    p(0.05, deep, w),
-  ];
-  const triangles = [0, 1, 2, 3, 5, 4, 0, 3, 4, 0, 4, 1, 1, 4, 5, 1, 5, 2, 2, 5, 3, 2, 3, 0];
-  const hornMesh = { positions: corners.flat(), triangles };
-  if (reach <= 0) return hornMesh;
-  const rod = frame.box([0.05 - reach, 0.05], [side * deep - 0.01, side * deep + 0.01], s, 0.01);
-  return joined([hornMesh, rod]);
 }
 
 /** Every vertex moved at random by up to `amount` of the chord: a dented copy. */

@@ -1,0 +1,235 @@
+/**
+ * Control linkages carried in a surface's own geometry: the pushrod (or a mass-balance arm) and the
+ * control horn it ends at, as RC and sim models draw them — a horn plate or box standing off the skin
+ * at the hinge line, a thin bar or 6–12-sided cylinder running forward from its tip toward the servo
+ * in the body. They turn with the surface but are no part of it: left in, they stand outside its
+ * sections as a dropped hinge's brackets do (`hanging.ts`), and a right hinge was judged weak for them
+ * (held-out, 188 of 296 surfaces carrying a rod; 5 after). They are recognised by shape and
+ * connectivity after the fit's first pass, and the fit is taken again without them:
+ *
+ * - the geometry falls into islands (vertices joined by triangles, or at one position: an export that
+ *   splits every face's corners is still one part);
+ * - a **rod** is an island long and thin (its length over a third of the chord and five times its
+ *   thickness, under a third of the chord thick) running forward from near the surface (its aft end
+ *   not ahead of the nose by a tenth of the chord) to ahead of the nose (by over a tenth), at least
+ *   0.3 chord along the flow: a dropped hinge's bracket is a plate, not a bar;
+ * - the **horn** is the compact island (no side over 0.7 chord) at the rod's aft end: its box within
+ *   a few hundredths of the chord of it, and the one at its fore end (a balance arm's weight). One
+ *   island per rod end; a bracket elsewhere along the span stays.
+ *
+ * What is left — brackets, fairings, a horn with no rod — still hangs and is judged so: from its shape
+ * alone a horn is a bracket.
+ *
+ * @module
+ */
+import { symmetricEigen3 } from "./eigen3.ts";
+import type { PanelCoordinates } from "./edge_stations.ts";
+import type { SectionEnvelope } from "./section_envelope.ts";
+
+/** How far ahead of the sections' lead (share of the chord) a rod must reach. */
+export const ROD_REACH = 0.1;
+/** A rod runs forward: its fore end at least this share of the chord ahead of its aft end. */
+const ROD_RUN = 0.3;
+/** A rod is at least this long (share of the chord) and this many times longer than thick. */
+const ROD_LENGTH = 0.35, ROD_ASPECT = 5;
+/** A rod is thinner than this share of the chord (a game model's chunky bar is a fifth). */
+const ROD_THICKNESS = 0.33;
+/** A horn is no longer than this share of the chord any way. */
+const HORN_SIZE = 0.7;
+/** How near (share of the chord, beyond the rod's own radius) a horn's vertex must be to the rod's end. */
+const TOUCHING = 0.06;
+/** Islands looked at: a hostile mesh of thousands of fragments is left as it is. */
+const MAX_ISLANDS = 400;
+
+/** An island's shape: its vertices, principal extents and the rod ends. */
+interface Island {
+  readonly vertices: number[];
+  /** Extents along its principal axes, longest first. */
+  readonly extents: [number, number, number];
+  /** The ends of its longest axis, (u, v, w) each. */
+  readonly ends: [[number, number, number], [number, number, number]];
+  /** Its box in panel coordinates (u, v, w): lowest and highest. */
+  readonly low: number[];
+  readonly high: number[];
+}
+
+/**
+ * The vertices of linkages (pushrods or balance arms and the horns they end at) in a panel's geometry,
+ * by the module doc's rules; empty when there are none. `coords` are the panel's coordinates,
+ * `envelope` its sections', `chord` its chord length.
+ *
+ * @example
+ * ```ts
+ * const linked = linkageVertices(coords, envelope, triangles, chord);
+ * linked.size; // 0 for a surface with nothing driving it
+ * ```
+ */
+export function linkageVertices(
+  coords: PanelCoordinates,
+  envelope: SectionEnvelope,
+  triangles: Uint32Array,
+  chord: number,
+): Set<number> {
+  const linked = new Set<number>();
+  if (!(chord > 0)) return linked;
+  const islands = islandsOf(coords, triangles, 1e-6 * chord);
+  if (islands.length < 2 || islands.length > MAX_ISLANDS) return linked;
+  const used = new Set<Island>();
+  for (const rod of islands) {
+    const [length, thick] = rod.extents;
+    if (!(length >= ROD_LENGTH * chord && length >= ROD_ASPECT * thick && thick <= ROD_THICKNESS * chord)) {
+      continue;
+    }
+    const [a, b] = rod.ends;
+    const at = (p: readonly number[]) => envelope.chordPosition(p[0], p[1], p[2]);
+    const [fore, aft] = at(a) < at(b) ? [a, b] : [b, a];
+    // Ahead of the nose, running forward from near the surface (its aft end not ahead too).
+    if (!(at(fore) < -ROD_REACH && at(aft) - at(fore) >= ROD_RUN && at(aft) >= -ROD_REACH)) continue;
+    used.add(rod);
+    // The horn: the compact island whose box lies nearest the rod's aft end, within touching distance.
+    const reach = TOUCHING * chord + thick / 2;
+    const horn = touching(islands, used, aft, reach, chord);
+    for (const v of rod.vertices) linked.add(v);
+    if (horn) {
+      used.add(horn);
+      for (const v of horn.vertices) linked.add(v);
+    }
+    // A balance arm's weight at its fore end turns with it too (a pushrod's clevis, a bellcrank).
+    const weight = touching(islands, used, fore, reach, chord);
+    if (weight) {
+      used.add(weight);
+      for (const v of weight.vertices) linked.add(v);
+    }
+  }
+  return linked;
+}
+
+/** The compact island not yet `used` whose box lies nearest `point`, within `reach`. */
+function touching(
+  islands: readonly Island[],
+  used: ReadonlySet<Island>,
+  point: readonly number[],
+  reach: number,
+  chord: number,
+): Island | undefined {
+  let found: Island | undefined, nearest = reach;
+  for (const island of islands) {
+    if (used.has(island) || island.extents[0] > HORN_SIZE * chord) continue;
+    const d = Math.hypot(
+      ...[0, 1, 2].map((k) => Math.max(0, island.low[k] - point[k], point[k] - island.high[k])),
+    );
+    if (d <= nearest) [found, nearest] = [island, d];
+  }
+  return found;
+}
+
+/**
+ * The geometry's islands (triangles joined by shared vertices or by vertices within `weld` of each
+ * other), each with its principal extents; the largest by vertex count (the surface's skin) is left
+ * out, as are islands of fewer than four vertices.
+ */
+function islandsOf(coords: PanelCoordinates, triangles: Uint32Array, weld: number): Island[] {
+  const count = coords.u.length;
+  const root = new Int32Array(count).map((_, i) => i);
+  const find = (i: number): number => {
+    while (root[i] !== i) i = root[i] = root[root[i]];
+    return i;
+  };
+  const join = (a: number, b: number) => {
+    const ra = find(a), rb = find(b);
+    if (ra !== rb) root[ra] = rb;
+  };
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+    if (a >= count || b >= count || c >= count) continue;
+    join(a, b);
+    join(a, c);
+  }
+  // Vertices at one position (a flat-shaded export splits every corner) are one.
+  const at = new Map<string, number>();
+  const q = (x: number) => Math.round(x / weld);
+  for (let i = 0; i < count; i++) {
+    const key = `${q(coords.u[i])},${q(coords.chordAt(i))},${q(coords.thicknessAt(i))}`;
+    const first = at.get(key);
+    if (first === undefined) at.set(key, i);
+    else join(i, first);
+  }
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < count; i++) {
+    const r = find(i);
+    const list = members.get(r);
+    if (list) list.push(i);
+    else members.set(r, [i]);
+  }
+  const lists = [...members.values()].sort((x, y) => y.length - x.length).slice(1);
+  if (lists.length > MAX_ISLANDS) {
+    return lists.map((vertices) => ({
+      vertices,
+      extents: [0, 0, 0],
+      ends: [[0, 0, 0], [0, 0, 0]],
+      low: [],
+      high: [],
+    }));
+  }
+  return lists.filter((l) => l.length >= 4).map((vertices) => shapeOf(coords, vertices));
+}
+
+/** An island's principal extents and the ends of its longest axis. */
+function shapeOf(coords: PanelCoordinates, vertices: number[]): Island {
+  const n = vertices.length;
+  const p = vertices.map((v) => [coords.u[v], coords.chordAt(v), coords.thicknessAt(v)]);
+  const m = [0, 1, 2].map((k) => p.reduce((s, x) => s + x[k], 0) / n);
+  const c = (i: number, j: number) => p.reduce((s, x) => s + (x[i] - m[i]) * (x[j] - m[j]), 0) / n;
+  const { vectors } = symmetricEigen3(c(0, 0), c(0, 1), c(0, 2), c(1, 1), c(1, 2), c(2, 2));
+  const range = (axis: readonly number[]) => {
+    let lo = Infinity, hi = -Infinity;
+    for (const x of p) {
+      const t = (x[0] - m[0]) * axis[0] + (x[1] - m[1]) * axis[1] + (x[2] - m[2]) * axis[2];
+      if (t < lo) lo = t;
+      if (t > hi) hi = t;
+    }
+    return [lo, hi];
+  };
+  // Eigenvectors come least first.
+  const [lo, hi] = range(vectors[2]);
+  const widths = [vectors[2], vectors[1], vectors[0]].map((axis) => {
+    const [a, b] = range(axis);
+    return b - a;
+  });
+  const end = (t: number) => [0, 1, 2].map((k) => m[k] + vectors[2][k] * t) as [number, number, number];
+  return {
+    vertices,
+    extents: [widths[0], Math.max(widths[1], widths[2]), Math.min(widths[1], widths[2])],
+    ends: [end(lo), end(hi)],
+    low: [0, 1, 2].map((k) => p.reduce((x, q) => Math.min(x, q[k]), Infinity)),
+    high: [0, 1, 2].map((k) => p.reduce((x, q) => Math.max(x, q[k]), -Infinity)),
+  };
+}
+
+/**
+ * The geometry without the `dropped` vertices and the triangles touching them, renumbered.
+ */
+export function withoutVertices(
+  positions: Float32Array | Float64Array,
+  count: number,
+  triangles: Uint32Array,
+  dropped: ReadonlySet<number>,
+): { positions: Float64Array; count: number; triangles: Uint32Array } {
+  const index = new Int32Array(count).fill(-1);
+  const kept = new Float64Array((count - dropped.size) * 3);
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    if (dropped.has(i)) continue;
+    index[i] = n;
+    kept[n * 3] = positions[i * 3],
+      kept[n * 3 + 1] = positions[i * 3 + 1],
+      kept[n * 3 + 2] = positions[i * 3 + 2];
+    n++;
+  }
+  const out: number[] = [];
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = index[triangles[t]], b = index[triangles[t + 1]], c = index[triangles[t + 2]];
+    if (a >= 0 && b >= 0 && c >= 0) out.push(a, b, c);
+  }
+  return { positions: kept, count: n, triangles: new Uint32Array(out) };
+}
