@@ -24,6 +24,7 @@ import { rig } from "./pipeline.ts";
 import { newScene } from "./fixtures.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
+import { HELD_OUT } from "../../support/heldout.ts";
 
 const UNTOLD = /^cannot tell these aircraft apart/;
 
@@ -85,8 +86,15 @@ export async function tallyPartlyTouching(seeds: readonly number[]) {
   return { tally, wrongGood };
 }
 
+// The development seed runs in the suite; the held-out one (the same checks on other aircraft, a measure
+// rather than a guard: seed 1 alone fails before rig.assign_side v25) under `deno task heldout`.
 for (const [seeds, role] of [[[1], "development"], [[101], "held-out"]] as const) {
-  Deno.test(`partly touching hangars (${role} seed ${seeds.join(", ")}): aircraft standing clear rigged right and good, only the touching group warned`, async () => {
+  Deno.test({
+    name: `partly touching hangars (${role} seed ${
+      seeds.join(", ")
+    }): aircraft standing clear rigged right and good, only the touching group warned`,
+    ignore: role === "held-out" && !HELD_OUT,
+  }, async () => {
     const { tally, wrongGood } = await tallyPartlyTouching(seeds);
     console.log(`   ${JSON.stringify(tally)}`);
     assertEquals(wrongGood, []);
