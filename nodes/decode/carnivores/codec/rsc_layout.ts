@@ -38,7 +38,8 @@ export const OBJ_ANIMATION_HEADER_BYTES = 16;
 /** `TObjInfo.flags` bit of animated objects (ofANIMATED). */
 export const OF_ANIMATED = 0x80000000;
 
-const FOG_BYTES = 20;
+/** Bytes of one fog record. */
+export const FOG_BYTES = 20;
 const AMBIENT_TAIL_BYTES = 16 * 16 + 8;
 const WATER_BYTES = 16;
 
@@ -139,6 +140,8 @@ export interface RscTextureFix {
  * checked against the bytes left before it is taken, and each moves at least 4 bytes on, so huge
  * counts end at the end of the file rather than looping or allocating. The last section must end at
  * the end of the file, unless `allowTrailing` (then the bytes after it are counted in `trailing`).
+ * With `textureFix`, every object after the one it changes must have points and faces, and every
+ * sound samples.
  *
  * @example
  * ```ts
@@ -175,6 +178,13 @@ export function walkRsc(
     if (value < 0) throw new Misfit(at, `${typeof what === "string" ? what : what()} ≥ 0`, String(value));
     return value;
   };
+  // A repair's walk reads no empty sound either: a run of zero lengths is a picture's or a silence's
+  // bytes read as sounds, four bytes a step.
+  const emptySound = (at: number, length: number, what: () => string) => {
+    if (textureFix && length === 0) {
+      throw new Misfit(at, `${what()}'s samples (a repaired layout reads no empty sound)`, "none");
+    }
+  };
   const objects: RscObjectLayout[] = [];
   const bodies: number[] = [];
   try {
@@ -196,6 +206,15 @@ export function walkRsc(
       const header = () => `object ${o}'s 3DF header`;
       const v = count(body, header), f = count(body + 4, header), b = count(body + 8, header);
       const stored = count(body + 12, header);
+      // A repair's walk reads only real objects after the one it changes: an empty header there is
+      // bytes of a picture (a transparent billboard is zero words) read as an object.
+      if (textureFix && o > textureFix.object && (v === 0 || f === 0)) {
+        throw new Misfit(
+          body,
+          `object ${o}'s points and faces (a repaired layout reads no empty object)`,
+          "none",
+        );
+      }
       const fixed = textureFix?.object === o ? textureFix : undefined;
       const t = fixed?.textureBytes ?? stored;
       const bodyBytes = HEADER_3DF_BYTES + f * FACE_BYTES + v * POINT_BYTES + b * BONE_BYTES + t;
@@ -234,17 +253,27 @@ export function walkRsc(
     need(at + 4, fogs * FOG_BYTES, `${fogs} fogs`);
     at += 4 + fogs * FOG_BYTES;
     const randomSounds = count(at, "random sound count");
+    // Every sound takes at least its length field (an ambient one its table too): a count the bytes
+    // left cannot hold ends the walk here, not after a step per sound through the rest of the file.
+    need(at + 4, randomSounds * 4, () => `${randomSounds} random sounds' lengths`);
     at += 4;
     for (let s = 0; s < randomSounds; s++) {
-      const length = count(at, `random sound ${s}'s length`);
-      need(at + 4, length, `random sound ${s}'s PCM`);
+      const length = count(at, () => `random sound ${s}'s length`);
+      emptySound(at, length, () => `random sound ${s}`);
+      need(at + 4, length, () => `random sound ${s}'s PCM`);
       at += 4 + length;
     }
     const ambientSounds = count(at, "ambient sound count");
+    need(
+      at + 4,
+      ambientSounds * (4 + AMBIENT_TAIL_BYTES),
+      () => `${ambientSounds} ambient sounds' lengths and random-sound tables`,
+    );
     at += 4;
     for (let s = 0; s < ambientSounds; s++) {
-      const length = count(at, `ambient sound ${s}'s length`);
-      need(at + 4, length + AMBIENT_TAIL_BYTES, `ambient sound ${s}'s PCM and random-sound table`);
+      const length = count(at, () => `ambient sound ${s}'s length`);
+      emptySound(at, length, () => `ambient sound ${s}`);
+      need(at + 4, length + AMBIENT_TAIL_BYTES, () => `ambient sound ${s}'s PCM and random-sound table`);
       at += 4 + length + AMBIENT_TAIL_BYTES;
     }
     let waters = 0;
