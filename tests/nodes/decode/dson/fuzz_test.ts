@@ -91,7 +91,7 @@ async function fuzzStructure(json: Json, cases: number, seed: number): Promise<R
 
 Deno.test({
   name:
-    "dson fuzz: structural mutations (1,000; 2,000 under deno task heldout) of the corpus geograft decode or fail with DecodeError",
+    "dson fuzz: structural mutations (600; 2,000 under deno task heldout) of the corpus geograft decode or fail with DecodeError",
   ignore: withoutCorpus("dson/game_engine_mouth_geograft.duf"),
   async fn() {
     const json = await readJsonFile(corpusFile("dson/game_engine_mouth_geograft.duf")!);
@@ -99,22 +99,22 @@ Deno.test({
     // out so mutations land on what the decoder reads.
     for (const node of json.node_library as Json[]) delete node.extra;
     delete json.material_library;
-    const counts = await fuzzStructure(json, heldOutCount(2000, 1000), 1);
+    const counts = await fuzzStructure(json, heldOutCount(2000, 600), 1);
     assert.ok(counts.ok > 100 && counts.error > 100, JSON.stringify(counts));
   },
 });
 
 Deno.test({
   name:
-    "dson fuzz: structural and text mutations of the rigidity corpus file (1,000 each; 3,000 under deno task heldout)",
+    "dson fuzz: structural and text mutations of the rigidity corpus file (400 each; 3,000 under deno task heldout)",
   ignore: withoutCorpus("dson/synthetic_rigidity.dsf"),
   async fn() {
     const path = corpusFile("dson/synthetic_rigidity.dsf")!;
-    const counts = await fuzzStructure(await readJsonFile(path), heldOutCount(3000, 1000), 2);
+    const counts = await fuzzStructure(await readJsonFile(path), heldOutCount(3000, 400), 2);
     assert.ok(counts.ok > 100 && counts.error > 100, JSON.stringify(counts));
     const bytes = await Deno.readFile(path);
     const next = random(3);
-    for (let c = 0; c < heldOutCount(3000, 1000); c++) {
+    for (let c = 0; c < heldOutCount(3000, 400); c++) {
       const mutated = bytes.slice(0, next() < 0.1 ? Math.floor(next() * bytes.length) : bytes.length);
       for (let k = 0; k < 1 + Math.floor(next() * 4); k++) {
         mutated[Math.floor(next() * mutated.length)] = TEXT_NOISE.charCodeAt(
