@@ -72,6 +72,13 @@ export function linkageVertices(
 ): Set<number> {
   const linked = new Set<number>();
   if (!(chord > 0)) return linked;
+  // No vertex ahead of the nose, no rod: one numeric pass spares most panels (brackets, a hostile
+  // mesh's thousands of panels) the islands' pass.
+  let ahead = false;
+  for (let i = 0; i < coords.u.length && !ahead; i++) {
+    ahead = envelope.chordPosition(coords.u[i], coords.chordAt(i), coords.thicknessAt(i)) < -ROD_REACH;
+  }
+  if (!ahead) return linked;
   const islands = islandsOf(coords, triangles, 1e-6 * chord);
   if (islands.length < 2 || islands.length > MAX_ISLANDS) return linked;
   const used = new Set<Island>();
