@@ -83,6 +83,10 @@ export const rigAssignSide = defineNode({
   // pairs is sided by geometry and warned. Held-out exporter names: 301 sides stated but unread -> 0.
   // 29: a propeller or rotor in a copy laid out apart whose name states its side in the file's words
   // (`Helice_D` beside `Aileron_G`) keeps the name's side, as `Propeller_R` did (its hub's was taken).
+  // And a kit-bashed file's side habits (the wings `AileronP`/`AileronS`, the tail `Elevator_L`/
+  // `Elevator_P`: L, P and S together pair nothing) are read per kind of surface (vocabulary_pairs.ts
+  // kindPairedLetters), where the kind's panels lie on those sides (assign_side_habits.ts), else by
+  // geometry, warned; a letter naming both sides in one file is warned of, naming its panels.
   version: 29,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",

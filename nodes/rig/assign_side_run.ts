@@ -20,6 +20,7 @@ import { type FileWords, partneredWords, type Side, sideFromName } from "./vocab
 import { unpairedP } from "./vocabulary_pairs.ts";
 import type { rigAssignSide } from "./assign_side.ts";
 import { measureRecoveredSenses } from "./recovered_senses.ts";
+import { readByOwnHabit, settleHabits } from "./assign_side_habits.ts";
 
 /** `rig.assign_side`: see its declaration. */
 export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
@@ -51,7 +52,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   let named = 0;
   // Names are read with the file's others: `RAIL` beside `LAIL`, `Aileron_P` beside `Aileron_S` or `_L`.
   const words = partneredWords(scene.getRoot().listNodes().map((n) => n.getName()));
-  const unpaired: Node[] = [];
+  const unpaired: Node[] = [], ownHabit: Node[] = [];
   for (const node of listPartNodes(roots)) {
     const part = getPart(node)!;
     const spun = centres?.has(node) ? spinningSideInCopy(node, matrix, centreOf(node), words) : undefined;
@@ -62,6 +63,10 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     if (!fromName && unpairedP(node.getName(), words.letters)) unpaired.push(node);
     if (fromName === "left" || fromName === "right") {
       named++;
+      // A kit-bashed file's part read by its kind's own side habit: settled below by its kind's geometry.
+      if (readByOwnHabit(node.getName(), words) || readByOwnHabit(withoutLevel(node.getName()), words)) {
+        ownHabit.push(node);
+      }
       const wholly = sideWhollyOn(scene, node, poses, centreBand, centreOf(node));
       if (wholly && wholly !== fromName) contradicted.set(node, wholly);
     }
@@ -77,6 +82,15 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
       { panels: unpaired.map((n) => n.getName()), readings: ["left", "right"] },
     );
   }
+  settleHabits(
+    ownHabit,
+    [...sides.keys()],
+    words,
+    sides,
+    contradicted,
+    (node) => sideFromGeometry(scene, node, poses, centreBand, centreOf(node)),
+    (message, data) => ctx.warn(message, data),
+  );
   // When most named panels agree with the frame, the few that do not are misnamed: their geometry
   // decides. When most disagree, the frame is probably wrong (the fit warned) and the names stand.
   const overrule = contradicted.size * 2 < named;

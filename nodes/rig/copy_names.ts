@@ -115,8 +115,15 @@ export const sidedName: (name: string) => string | undefined = rememberedReading
   return `${read.filter((w) => !sideWord(w)).join(" ")}|${side}`;
 });
 
-/** Whether a word is read as a side (`l`, `left`, `port`; a digit run never is one). */
-const sideWord = rememberedReading((word) => !/^\d+$/.test(word) && !!sideFromName(word, reading.words));
+/**
+ * Whether a word is read as a side (`l`, `left`, `port`; a digit run never is one), or is a letter some
+ * kind's names pair (a kit-bashed file's `P`, port in its ailerons and prawy in its elevators).
+ */
+const sideWord = rememberedReading((word) =>
+  !/^\d+$/.test(word) &&
+  (!!sideFromName(word, reading.words) ||
+    [...reading.words?.kindLetters?.values() ?? []].some((l) => l.has(word)))
+);
 
 /** The file whose names are being read (see {@link readingFile}): its words and their key. */
 const reading: { words?: FileWords; key: string } = { key: "" };

@@ -86,7 +86,9 @@ export const rigDetectPanels = defineNode({
   // 36: a group named for its surface holding pieces of different sides reads their sides with the file's
   // words (`Aileron` holding `Aileron_P` and `Aileron_S`, `Lotka` holding `Lotka_L` and `Lotka_P`): it was
   // taken for one panel, its pieces unrigged. Held-out sided_groups.ts seeds 301-340: 216 of 400 panels
-  // wrong, all silently -> 0.
+  // wrong, all silently -> 0. Names are read with each kind's own side letters too (a kit-bashed file's
+  // `AileronP`/`AileronS` beside `Elevator_L`/`Elevator_P`), and French `aile` (a wing) is no `AIL` with
+  // a Portuguese tail's E glued on.
   version: 36,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',

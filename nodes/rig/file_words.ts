@@ -49,9 +49,13 @@ export function wordsKey(words: FileWords | undefined): string {
   if (!words) return "";
   let key = keys.get(words);
   if (key === undefined) {
-    const letters = [...words.letters ?? []].map(([l, side]) => `${l}${side[0]}`).sort().join("");
+    const pairs = (letters?: ReadonlyMap<string, string>) =>
+      [...letters ?? []].map(([l, side]) => `${l}${side[0]}`).sort().join("");
+    const letters = pairs(words.letters);
+    // Each kind's own pairing (a kit-bashed file's) reads names too.
+    const kinds = [...words.kindLetters ?? []].map(([kind, l]) => `${kind}:${pairs(l)}`).join(";");
     const glued = [...words].sort().join(",");
-    keys.set(words, key = letters || glued ? `${letters}|${glued}` : "");
+    keys.set(words, key = letters || glued || kinds ? `${letters}|${glued}|${kinds}` : "");
   }
   return key;
 }

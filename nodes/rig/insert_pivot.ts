@@ -34,7 +34,9 @@ export const rigInsertPivot = defineNode({
   // nodes of one mesh) say the side the rig gave each, `HINGE_auto_Aileron_L`/`_R` (were
   // `HINGE_auto_Aileron` and `…_1`: 96 of 96 sided pivots on 12 generated aircraft said no side), then
   // numbered when still taken (`HINGE_auto_Flap_L_1`).
-  version: 8,
+  // 9: names are read with each kind's own side letters too (vocabulary_pairs.ts kindPairedLetters): a
+  // kit-bashed file's `AileronP`/`AileronS` beside `Elevator_L`/`Elevator_P` state their sides.
+  version: 9,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

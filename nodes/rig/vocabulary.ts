@@ -26,7 +26,7 @@ import {
 } from "./vocabulary_words.ts";
 import { STRUCTURE_TOKENS } from "./vocabulary_structure.ts";
 import { cutGlued, singular } from "./vocabulary_glued.ts";
-import { pairedLetters } from "./vocabulary_pairs.ts";
+import { kindPairedLetters, pairedLetters } from "./vocabulary_pairs.ts";
 import {
   CENTRE_TOKENS,
   FRENCH_SURFACE_TOKENS,
@@ -91,7 +91,32 @@ function unmangled(name: string): string {
  * word there (see {@link partneredWords}), and the side letters the file pairs (`letters`, see
  * `vocabulary_pairs.ts`: `P` is port beside `S`, prawy beside `L`).
  */
-export type FileWords = ReadonlySet<string> & { readonly letters?: ReadonlyMap<string, "left" | "right"> };
+export type FileWords = ReadonlySet<string> & {
+  readonly letters?: ReadonlyMap<string, "left" | "right">;
+  /**
+   * The side letters each kind of surface's names pair on their own (`vocabulary_pairs.ts`
+   * `kindPairedLetters`): a kit-bashed file's wings in port and starboard, its tail in lewy and prawy.
+   */
+  readonly kindLetters?: ReadonlyMap<string, ReadonlyMap<string, "left" | "right">>;
+};
+
+/**
+ * The side a file's `partnered` words give `letter` in a name of surface `kind`: the kind's own pairing
+ * first (a kit-bashed file's parts each in their author's habit), else the file's.
+ */
+export function letterSide(
+  partnered: FileWords | undefined,
+  letter: string,
+  kind: string | undefined,
+): "left" | "right" | undefined {
+  const own = kind === undefined ? undefined : partnered?.kindLetters?.get(kind);
+  const side = own?.get(letter) ?? partnered?.letters?.get(letter);
+  if (side || own) return side;
+  // A name of no kind pairing it (`Wing_P`, a letter read alone) takes the side every kind gives it, if one.
+  const sides = new Set([...partnered?.kindLetters?.values() ?? []].map((l) => l.get(letter)));
+  sides.delete(undefined);
+  return sides.size === 1 ? [...sides][0] : undefined;
+}
 
 /**
  * The ordinary words of {@link GLUED_WORDS} to read as a side glued to a kind word in a scene of `names`:
@@ -108,7 +133,7 @@ export function partneredWords(names: Iterable<string>): FileWords {
   const words = new Set([...GLUED_WORDS].filter((word) => tokens.has(mirror(word))));
   // A plural (`AILERONS`) is a starboard one only beside its port one (`AILERONP`).
   for (const t of tokens) if (t.endsWith("s") && tokens.has(`${t.slice(0, -1)}p`)) words.add(t);
-  return Object.assign(words, { letters: pairedLetters(list) });
+  return Object.assign(words, { letters: pairedLetters(list), kindLetters: kindPairedLetters(list) });
 }
 
 /**
@@ -152,13 +177,16 @@ const SIDE_LEVEL = /^([lr])(lod)$/;
  */
 function unglueSide(token: string, partnered?: FileWords): string[] {
   // A side letter the file pairs, glued on (`AILERONP` beside `AILERONS`; `flape` is a word).
-  const letters = partnered?.letters;
-  if (letters && token.length > 3 && !KIND_TOKENS[token]) {
-    const last = token.at(-1)!;
-    if (letters.has(last) && KIND_TOKENS[token.slice(0, -1)] && (last !== "s" || partnered.has(token))) {
+  // French `aile` (a wing) is no `AIL` with an E glued on, beside a Portuguese tail's E and D.
+  if (
+    (partnered?.letters || partnered?.kindLetters) && token.length > 3 && !KIND_TOKENS[token] &&
+    !AIRCRAFT_TOKENS.has(token)
+  ) {
+    const last = token.at(-1)!, after = KIND_TOKENS[token.slice(0, -1)], before = KIND_TOKENS[token.slice(1)];
+    if (after && letterSide(partnered, last, after) && (last !== "s" || partnered!.has(token))) {
       return [token.slice(0, -1), last];
     }
-    if (token.length > 4 && letters.has(token[0]) && KIND_TOKENS[token.slice(1)]) {
+    if (token.length > 4 && before && letterSide(partnered, token[0], before)) {
       return [token[0], token.slice(1)];
     }
   }
@@ -334,13 +362,17 @@ const CUT_ENDS: ReadonlySet<string> = new Set(
 export function sideFromName(name: string, partnered?: FileWords): Side | undefined {
   const sides = new Set<Side>();
   const tokens = tokenize(name, partnered);
+  // The surface the name is of, whose own pairing reads its letters first (`letterSide`).
+  const kind = partnered?.kindLetters?.size
+    ? tokens.map((t) => KIND_TOKENS[singular(t)]).find((k) => k)
+    : undefined;
   for (const [at, token] of tokens.entries()) {
     // A leading `c_` is FS modellers' control prefix (`c_aileron_left`), no centre: `Rudder_C` is one.
     if (at === 0 && token === "c" && tokens.length > 1 && /^c[_\s.-]/i.test(name.trim())) continue;
     if (LEFT_TOKENS.has(token)) sides.add("left");
     else if (RIGHT_TOKENS.has(token)) sides.add("right");
     else if (CENTRE_TOKENS.has(token)) sides.add("centre");
-    else if (partnered?.letters?.has(token)) sides.add(partnered.letters.get(token)!);
+    else if (letterSide(partnered, token, kind)) sides.add(letterSide(partnered, token, kind)!);
   }
   // `LFT_AILR`: the R of a cut `AILRN` against a side word is the word's own, no side.
   const cut = sides.size === 2

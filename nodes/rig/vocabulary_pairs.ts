@@ -73,6 +73,40 @@ export function pairedLetters(names: Iterable<string>): ReadonlyMap<string, "lef
   return out;
 }
 
+/** The kind of surface a word of a name names, its side letter glued on or not (`aileronp`, `flaps`). */
+function kindOfWord(word: string): string | undefined {
+  if (isKindWord(word)) return KIND_TOKENS[word] ?? KIND_TOKENS[word.slice(0, -1)];
+  if (word.length < 4 || AIRCRAFT_TOKENS.has(word)) return undefined;
+  if (GLUED.has(word.at(-1)!) && KIND_TOKENS[word.slice(0, -1)]) return KIND_TOKENS[word.slice(0, -1)];
+  if (word.length > 4 && GLUED.has(word[0])) return KIND_TOKENS[word.slice(1)];
+  return undefined;
+}
+
+/**
+ * The side letters each kind of surface's names pair on their own (see {@link pairedLetters}), for a
+ * kit-bashed file whose parts come from authors of different habits: the wings' `AileronP`/`AileronS`
+ * (port and starboard) beside the tail's `Elevator_L`/`Elevator_P` (lewy, prawy). The file's letters
+ * pair neither (L, P and S together); each kind's do. Kinds pairing no letter are left out.
+ */
+export function kindPairedLetters(
+  names: Iterable<string>,
+): ReadonlyMap<string, ReadonlyMap<string, "left" | "right">> {
+  const byKind = new Map<string, string[]>();
+  for (const name of names) {
+    const kinds = new Set(words(name).map(kindOfWord).filter((k) => k !== undefined));
+    // A name of two kinds (`Aileron_Trim_Tab_L`) is no one kind's.
+    if (kinds.size !== 1) continue;
+    const [kind] = kinds;
+    byKind.set(kind, [...byKind.get(kind) ?? [], name]);
+  }
+  const out = new Map<string, ReadonlyMap<string, "left" | "right">>();
+  for (const [kind, list] of [...byKind].sort(([a], [b]) => a < b ? -1 : 1)) {
+    const letters = pairedLetters(list);
+    if (letters.size > 0) out.set(kind, letters);
+  }
+  return out;
+}
+
 /**
  * True when `name` writes a `P` beside or glued onto a kind word (`Aileron_P`, `AILERONP`) that the
  * file's names (`letters`, from {@link pairedLetters}) do not pair: port (left) in English, prawy, pravý,

@@ -133,3 +133,46 @@ export function residedScene(doc: Document, r: Renaming): Document {
   for (const mesh of doc.getRoot().listMeshes()) mesh.setName(resided(mesh.getName(), r));
   return doc;
 }
+
+/**
+ * A kit-bashed file's renaming: the wings (`Aileron`, `Wing`, `Flap`) from one author and the tail
+ * (`Elevator`, `Stabilizer`, `Rudder`, `Fin`) from another, each in its own habit; `undefined` keeps the
+ * English `L`/`R` (`Aileron_L` beside `Elevator_P`/`Elevator_S`).
+ */
+export interface MixedRenaming {
+  readonly wing?: Renaming;
+  readonly tail?: Renaming;
+}
+
+/** The mixed renaming of file `seed`: two different habits, English for one of them a third of the time. */
+export function mixedRenamingOf(seed: number): MixedRenaming {
+  const next = prng(seed * 31 + 5);
+  const habits = [undefined, ...SIDE_HABITS];
+  const a = Math.floor(next() * habits.length);
+  let b = Math.floor(next() * (habits.length - 1));
+  if (b >= a) b++;
+  const renaming = (k: number) => {
+    const habit = habits[k];
+    if (!habit) return undefined;
+    return {
+      habit,
+      place: (["apart", "apart", "glued", "first"] as const)[Math.floor(next() * 4)],
+      ownWords: next() < 0.5,
+    };
+  };
+  return { wing: renaming(a), tail: renaming(b) };
+}
+
+const TAIL = /elev|stab|rudder|fin|tail/i;
+
+/** `name` renamed by its part of the aircraft's habit. */
+export function mixedResided(name: string, m: MixedRenaming): string {
+  const r = TAIL.test(name) ? m.tail : m.wing;
+  return r ? resided(name, r) : name;
+}
+
+/** A label for a mixed renaming. */
+export function mixedLabel(m: MixedRenaming): string {
+  const label = (r?: Renaming) => r ? renamingLabel(r) : "english L/R";
+  return `wings ${label(m.wing)}, tail ${label(m.tail)}`;
+}

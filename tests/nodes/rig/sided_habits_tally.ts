@@ -21,7 +21,7 @@ import {
   type ShowcasePanel,
   showcaseSample,
 } from "./showcase_copies.ts";
-import { renamingLabel, renamingOf, resided, residedScene } from "./sided_habits.ts";
+import { renamingLabel, renamingOf, resided } from "./sided_habits.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
 import type { Document } from "@gltf-transform/core";
 
@@ -95,16 +95,22 @@ async function faults(
   });
 }
 
-/** Judges file `seed` (see the module doc). */
-export async function judgeSided(seed: number): Promise<SidedVerdict> {
-  const scene = sceneOf(seed), renaming = renamingOf(seed);
-  const rename = (name: string) => resided(name, renaming);
-  const description = `${scene.description}; ${renamingLabel(renaming)}`;
+/** How a file renames names (one habit, or a kit-bashed file's two: `sided_habits.ts`), and its label. */
+export interface FileRenaming {
+  readonly rename: (name: string) => string;
+  readonly label: string;
+}
+
+/** Judges file `seed` (see the module doc), renamed by its own habit or by `renaming`. */
+export async function judgeSided(seed: number, renaming?: FileRenaming): Promise<SidedVerdict> {
+  const scene = sceneOf(seed), own = renamingOf(seed);
+  const rename = renaming?.rename ?? ((name: string) => resided(name, own));
+  const description = `${scene.description}; ${renaming?.label ?? renamingLabel(own)}`;
   const wrong: string[] = [], silent: string[] = [];
   let panels = 0;
   for (const frame of [{}, { forward: "auto", up: "auto" }] as Record<string, string>[]) {
     const english = await faults(scene, scene.doc(), frame, (n) => n);
-    const renamed = await faults(scene, residedScene(scene.doc(), renaming), frame, rename);
+    const renamed = await faults(scene, renamedScene(scene.doc(), rename), frame, rename);
     renamed.forEach(({ fault, named }, k) => {
       panels++;
       if (!fault || english[k].fault) return;
@@ -113,6 +119,13 @@ export async function judgeSided(seed: number): Promise<SidedVerdict> {
     });
   }
   return { description, panels, wrong, silent };
+}
+
+/** Every node and mesh of `doc` renamed by `rename` (in place); returns `doc`. */
+function renamedScene(doc: Document, rename: (name: string) => string): Document {
+  for (const node of doc.getRoot().listNodes()) node.setName(rename(node.getName()));
+  for (const mesh of doc.getRoot().listMeshes()) mesh.setName(rename(mesh.getName()));
+  return doc;
 }
 
 /** The warnings saying a model faces the other way (`frame_checks.ts`). */

@@ -1,0 +1,75 @@
+/**
+ * Kit-bashed files (`sided_habits.ts` `mixedRenamingOf`): the wings from one author and the tail from
+ * another, each in its own side habit (English `L`/`R`, port and starboard `P`/`S`, Polish `L`/`P`,
+ * Spanish `I`/`D`, Portuguese `E`/`D`, French `G`/`D`), as lone aircraft, showcase copies and hangars,
+ * judged against their English twins (`sided_habits_tally.ts`). The file's letters together pair nothing
+ * (L, P and S), so each kind of surface's names pair their own (`vocabulary_pairs.ts`
+ * `kindPairedLetters`), taken where the kind's panels lie on those sides (`assign_side_habits.ts`), a
+ * letter naming both sides warned of.
+ *
+ * Before (rig.assign_side v28 and the vocabulary it read with), panels wrong that the English twin rigs
+ * right: development seeds 1–45, 65 of 890 (8 silent: `AileronS` read left beside `Elevator_L`/
+ * `Elevator_P`, judged good); held-out seeds 501–540, 22 of 754 (12 silent). After: 0 and 0.
+ *
+ * @module
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { judgeSided } from "./sided_habits_tally.ts";
+import { mixedLabel, mixedRenamingOf, mixedResided } from "./sided_habits.ts";
+import { partneredWords, sideFromName } from "../../../nodes/rig/vocabulary.ts";
+import { addAircraftMesh, sheet } from "./coarse_panels.ts";
+import { newScene } from "./fixtures.ts";
+import { rig } from "./pipeline.ts";
+
+Deno.test("kit-bashed side habits: each kind's letters pair on their own", () => {
+  const names = ["AileronP", "AileronS", "Elevator_L", "Elevator_P", "Aile_G", "Aile_D", "Rudder"];
+  const words = partneredWords(names);
+  assertEquals(names.map((n) => sideFromName(n, words)), [
+    "left",
+    "right",
+    "left",
+    "right",
+    undefined,
+    undefined,
+    undefined,
+  ]);
+  // French wings beside a Portuguese tail: `Aile_D` is a wing on the right, no `AIL` + E + D.
+  const french = ["Aile_G", "Aile_D", "Aileron_G", "Aileron_D", "EElevator", "DElevator"];
+  const read = partneredWords(french);
+  assertEquals(french.map((n) => sideFromName(n, read)), ["left", "right", "left", "right", "left", "right"]);
+});
+
+Deno.test("kit-bashed side habits: a conflicting letter is warned of, naming the panels", async () => {
+  const doc = newScene();
+  const add = (name: string, s: { positions: number[]; triangles: number[] }) =>
+    addAircraftMesh(doc, name, s.positions, s.triangles);
+  add("AileronP", sheet([0, 1.5], [0, 0.2], 0.4, { z0: 2 }));
+  add("AileronS", sheet([0, -1.5], [0, 0.2], 0.4, { z0: -2 }));
+  add("Elevator_L", sheet([0, 0.8], [0, 0.1], 0.25, { z0: 0.5, x0: 4 }));
+  add("Elevator_P", sheet([0, -0.8], [0, 0.1], 0.25, { z0: -0.5, x0: 4 }));
+  const { report, ctx } = await rig(doc);
+  const side = (name: string) => report.parts.find((p) => p.panel === name)?.side;
+  assertEquals(["AileronP", "AileronS", "Elevator_L", "Elevator_P"].map(side), [
+    "left",
+    "right",
+    "left",
+    "right",
+  ]);
+  const warning = ctx.warnings.find((w) => /P names the left/.test(w.message));
+  assert(warning && /'AileronP'/.test(warning.message) && /'Elevator_P'/.test(warning.message), "no warning");
+});
+
+Deno.test("kit-bashed side habits: whole scenes rig as their English twins (held-out seeds)", async () => {
+  const wrong: string[] = [], silent: string[] = [];
+  let panels = 0;
+  for (let seed = 501; seed <= 512; seed++) {
+    const m = mixedRenamingOf(seed);
+    const verdict = await judgeSided(seed, { rename: (n) => mixedResided(n, m), label: mixedLabel(m) });
+    panels += verdict.panels;
+    wrong.push(...verdict.wrong);
+    silent.push(...verdict.silent);
+  }
+  assert(panels > 200, `${panels} panels`);
+  assertEquals(silent, []);
+  assertEquals(wrong, []);
+});
