@@ -20,3 +20,15 @@ export function drawnBox(view: View, width: number, height: number, count: numbe
   const [w, h] = [width / view.scale, height / view.scale];
   return { left: view.x - w / 2, top: view.y - h / 2, right: view.x + 1.5 * w, bottom: view.y + 1.5 * h };
 }
+
+/**
+ * Below this zoom a graph that draws only what is in view ({@link CULL_FROM} nodes and more) draws
+ * each node as its box: body, header colour and run state, no title, sockets or labels. Its text is
+ * under 5 pixels high there, and every node in the half-view-wider box around the view is drawn: a
+ * 20,000-node graph zoomed out drew ten elements per node (title, sockets, their tooltips, labels)
+ * where three show all that can be seen (as Blender's node editor and others draw far-off nodes).
+ */
+export const FAR_BELOW = 0.4;
+
+/** True when a redraw of a graph of `count` nodes at zoom `scale` draws its nodes as boxes. */
+export const drawnFar = (scale: number, count: number): boolean => count > CULL_FROM && scale < FAR_BELOW;

@@ -10,11 +10,11 @@
  */
 import { type Bounds, FRAME_MARGIN, frameView, union, type View } from "./framing.ts";
 import { type GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
-import { drawNode, type NodeState } from "./node_svg.ts";
+import { drawFarNode, drawNode, type NodeState } from "./node_svg.ts";
 import { el, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
 import type { Issue } from "./types.ts";
 import type { Shape } from "./shapes.ts";
-import { CULL_FROM, drawnBox } from "./cull.ts";
+import { CULL_FROM, drawnBox, drawnFar, FAR_BELOW } from "./cull.ts";
 import { issuesByNode, wireIsWrong } from "./node_issues.ts";
 import { editorKey } from "./editor_keys.ts";
 import { pointerDown, wheel } from "./editor_pointer.ts";
@@ -83,6 +83,8 @@ export class NodeEditor {
   culled = false;
   /** The canvas box the last redraw drew nodes in (undefined: all of them). */
   private drawnArea?: Bounds;
+  /** True when the last redraw drew nodes as boxes (`cull.ts`'s `drawnFar`): zoomed far out. */
+  private far = false;
 
   constructor(private readonly svg: SVGSVGElement, readonly events: EditorEvents) {
     this.layer = document.createElementNS(SVG, "g");
@@ -158,6 +160,7 @@ export class NodeEditor {
     const box = drawnBox(this.view, width, height, ids.length);
     this.culled = box !== undefined;
     this.drawnArea = box;
+    const far = this.far = drawnFar(this.view.scale, ids.length);
     const wires: Drawn[] = [];
     const drawnNow = new Set<string>();
     const known = new Set(ids);
@@ -193,16 +196,28 @@ export class NodeEditor {
     for (const id of ids) {
       const at = model.position(id);
       if (box && !overlaps(box, at, [at[0] + WIDTH, at[1] + rows.height(id)])) continue;
-      const shape = shapeOf(id);
       const look = {
         at,
         selected: selected.has(id),
         issues: issues.get(id) ?? [],
         state: this.states.get(id),
+        stale: this.stale,
       };
       // Selection is a class the editor toggles in place (`reselect`): it is not part of the key.
-      const key = JSON.stringify([shape, look.at, look.issues, look.state, look.state && this.stale]);
-      const node = kept(before, id, key, () => drawNode(id, shape, { ...look, stale: this.stale }));
+      // Zoomed far out, a node is its box, keyed by what the box shows (not by its shape's JSON).
+      const node = far
+        ? kept(
+          before,
+          id,
+          `far ${at} ${rows.height(id)} ${rows.category(id)} ${look.issues.length > 0} ${look.state?.state}`,
+          () => drawFarNode(id, rows.height(id), rows.category(id), look),
+        )
+        : kept(
+          before,
+          id,
+          JSON.stringify([shapeOf(id), at, look.issues, look.state, look.state && this.stale]),
+          () => drawNode(id, shapeOf(id), look),
+        );
       node.element.classList.toggle("selected", look.selected);
       this.drawn.set(id, node);
       nodes.push(node);
@@ -219,9 +234,11 @@ export class NodeEditor {
     const area = this.drawnArea;
     const { width, height } = this.size;
     const { x, y, scale } = this.view;
+    // A zoom past FAR_BELOW redraws: the nodes change detail.
     if (
       this.culled && area && width && height && area.left <= x && area.top <= y &&
-      x + width / scale <= area.right && y + height / scale <= area.bottom
+      x + width / scale <= area.right && y + height / scale <= area.bottom &&
+      (scale < FAR_BELOW) === this.far
     ) {
       this.layer.setAttribute("transform", `scale(${scale}) translate(${-x} ${-y})`);
       return;

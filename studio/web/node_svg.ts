@@ -147,3 +147,28 @@ function cut(
   t.append(titleOf(whole));
   return t;
 }
+
+/**
+ * Node `id` as a zoomed-out large graph draws it (`cull.ts`): its body `height` high and its header
+ * coloured by `category`, the run state on the group for the style sheet to colour the body; no
+ * text, sockets or tooltips. Selection and issues are the same classes as {@link drawNode}'s.
+ */
+export function drawFarNode(id: string, height: number, category: string, look: NodeLook): SVGGElement {
+  const g = el("g", {
+    class: `node far${look.selected ? " selected" : ""}${look.issues.length ? " has-issue" : ""}`,
+    transform: `translate(${look.at[0]} ${look.at[1]})`,
+    "data-node": id,
+    "data-state": look.state?.state ?? "",
+  }) as SVGGElement;
+  g.append(
+    el("rect", { class: "body", width: WIDTH, height, rx: 6 }),
+    el("rect", {
+      class: "header",
+      width: WIDTH,
+      height: HEADER,
+      rx: 6,
+      fill: HEADER_COLOURS[category] ?? "#333",
+    }),
+  );
+  return g;
+}

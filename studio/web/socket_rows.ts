@@ -10,11 +10,15 @@ import type { GraphModel } from "./model.ts";
 import { INPUTS_ID, OUTPUTS_ID } from "./shapes.ts";
 import { HEADER, ROW } from "./svg.ts";
 
-/** One kind of node's socket rows, by name (the first of a name), and how many rows it draws. */
+/**
+ * One kind of node's socket rows, by name (the first of a name), how many rows it draws, and its
+ * category (the colour of its header).
+ */
 interface Rows {
   readonly inputs: ReadonlyMap<string, number>;
   readonly outputs: ReadonlyMap<string, number>;
   readonly count: number;
+  readonly category: string;
 }
 
 /** The socket rows of a model's nodes, as its shapes draw them now; make one per redraw. */
@@ -40,6 +44,7 @@ export class SocketRows {
         inputs: index(shape.inputs),
         outputs: index(shape.outputs),
         count: Math.max(shape.inputs.length, shape.outputs.length),
+        category: shape.category,
       };
       this.byKind.set(kind, rows);
     }
@@ -55,5 +60,10 @@ export class SocketRows {
   row(id: string, name: string, side: "in" | "out"): number {
     const rows = this.rows(id);
     return (side === "in" ? rows.inputs : rows.outputs).get(name) ?? -1;
+  }
+
+  /** Node `id`'s category, as its shape has it (the colour of its header). */
+  category(id: string): string {
+    return this.rows(id).category;
   }
 }

@@ -9,6 +9,7 @@ import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { browserMissing } from "../../studio/chromium.ts";
 import { CULL_FROM } from "../../studio/web/editor.ts";
+import { FAR_BELOW } from "../../studio/web/cull.ts";
 import { prng } from "../support/prng.ts";
 import { tempDir } from "../support/temp.ts";
 import { answering, openStudio, panOneViewDown, statusReads } from "./page_helpers.ts";
@@ -120,6 +121,62 @@ Deno.test({
       assert(selected > 0, "nodes in the box are selected");
       equal(await page.locator("g.node[data-kept]").count(), 1, "not redrawn");
     });
+
+    await t.step(
+      "zoomed far out, nodes are boxes; a move, its undo and redo, a zoom in show at once",
+      async () => {
+        type Far = {
+          studio: { editor: { view: { scale: number }; model: { position(id: string): number[] } } };
+        };
+        const scale = () => page.evaluate(() => (globalThis as unknown as Far).studio.editor.view.scale);
+        assert(await scale() < FAR_BELOW, `opened at ${await scale()}, under ${FAR_BELOW}`);
+        // Each node its group, body and header: not its title, sockets, their tooltips and labels.
+        const [nodes, inside] = await page.evaluate(() => [
+          document.querySelectorAll("#editor g.node").length,
+          document.querySelectorAll("#editor g.node *").length,
+        ]);
+        assert(nodes > 0 && inside <= 2 * nodes, `${inside} elements inside ${nodes} nodes`);
+        // A node in the middle of the view, moved by dragging it; undo and redo move its drawing too.
+        const box = (await page.locator("#editor").boundingBox())!;
+        const id = await page.evaluate(([x, y]) => {
+          const hit = document.elementFromPoint(x, y)?.closest("g.node") ??
+            [...document.querySelectorAll("g.node")].find((g) => {
+              const r = g.getBoundingClientRect();
+              return r.top > 80 && r.bottom < innerHeight - 80 && r.left > 80 && r.right < innerWidth / 2;
+            });
+          return hit!.getAttribute("data-node")!;
+        }, [box.x + box.width / 2, box.y + box.height / 2]);
+        const drawnAt = () =>
+          page.locator(`g.node[data-node="${id}"]`).getAttribute("transform", { timeout: 2000 });
+        const modelAt = () =>
+          page.evaluate((n) => (globalThis as unknown as Far).studio.editor.model.position(n), id);
+        const before = await modelAt();
+        const node = (await page.locator(`g.node[data-node="${id}"]`).boundingBox())!;
+        await page.mouse.move(node.x + node.width / 2, node.y + node.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(node.x + node.width / 2 + 60, node.y + node.height / 2 + 40, { steps: 3 });
+        await page.mouse.up();
+        const moved = await modelAt();
+        assert(moved[0] > before[0] && moved[1] > before[1], `moved from ${before} to ${moved}`);
+        equal(await drawnAt(), `translate(${moved[0]} ${moved[1]})`);
+        await page.keyboard.press("Control+z");
+        deepEqual(await modelAt(), before);
+        equal(await drawnAt(), `translate(${before[0]} ${before[1]})`, "undo moves the drawing back");
+        await page.keyboard.press("Control+Shift+z");
+        equal(await drawnAt(), `translate(${moved[0]} ${moved[1]})`, "redo moves it again");
+        // Zoomed back in past FAR_BELOW, every node drawn has its title and sockets again.
+        while (await scale() < FAR_BELOW) await page.mouse.wheel(0, -100);
+        const [titled, drawn, sockets] = await page.evaluate(() => [
+          document.querySelectorAll("#editor g.node:not(.far) .title").length,
+          document.querySelectorAll("#editor g.node").length,
+          document.querySelectorAll("#editor g.node circle[data-socket]").length,
+        ]);
+        assert(
+          drawn > 0 && titled === drawn && sockets >= drawn,
+          `${titled} titled, ${sockets} sockets, ${drawn}`,
+        );
+      },
+    );
 
     await t.step(
       "a second tab's Save over the first's asks, and dismissed keeps the first's edit",
