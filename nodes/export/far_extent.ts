@@ -6,10 +6,13 @@
  * speck. Measured with real imports (`scripts/survivor_clients_sweep.ts`): fuzz survivors of 3df and glb
  * reached both clients with extents of 10¹⁷–10³⁸ m and no word. The file is valid and is written as it is
  * (moving a coordinate would hide the damage); the warning names the node and mesh so the user can look.
+ * A model placed at map coordinates is far from the origin on purpose, and compact: it is told apart by
+ * where the rest of the scene lies (`farMeshes`).
  *
  * @module
  */
 import { mat4 } from "gl-matrix";
+import { skinMatrices } from "./far_skin.ts";
 
 /** Half of 100 km: no model a user means reaches this far from its origin. */
 export const FAR_METRES = 5e4;
@@ -21,12 +24,34 @@ type Json = Record<string, any>;
 const NORMALIZED_MAX: Record<number, number> = { 5120: 127, 5121: 255, 5122: 32767, 5123: 65535 };
 
 /**
- * One warning per mesh node of `json` (a written file's JSON) whose world-space bounds (its POSITION
- * accessors' `min`/`max` through the node's world matrix) reach past {@link FAR_METRES}. A skinned mesh is
- * drawn by its joints: its bounds go through each joint's world matrix times its inverse bind matrix
- * (read from `bin`, the GLB's binary chunk; without it, the mesh's own bounds alone), so a damaged inverse bind
- * matrix that throws the skin far out is named too (a joint no vertex weighs may make this say so of a
- * skin that draws near: the message says "may").
+ * Beyond this no map coordinate lies (geocentric ECEF about 6.4·10⁶ m, Web Mercator ±2.0·10⁷ m, UTM with
+ * the zone before the easting, EPSG:4647, up to 6.1·10⁷ m): a scene this far out is damaged, however
+ * compact.
+ */
+export const MAP_METRES = 1e8;
+
+/** One mesh node's world-space bounds (non-finite when a corner overflows). */
+interface Placed {
+  readonly index: number;
+  readonly node: Json;
+  readonly skinned: boolean;
+  readonly min: number[];
+  readonly max: number[];
+}
+
+/**
+ * One warning per mesh node of `json` (a written file's JSON) that reaches past {@link FAR_METRES} from
+ * the scene's body: its world-space bounds (its POSITION accessors' `min`/`max` through the node's world
+ * matrix) far from the origin and from where the rest of the scene lies (the median of the mesh nodes'
+ * centres), or past {@link MAP_METRES} from the origin. A model placed at map coordinates (a building or
+ * an airfield at its UTM or geocentric position, as GIS and sim-scenery exports write it) is far but
+ * compact: its meshes lie within 50 km of one another and are not named (one note says where the
+ * body lies, since one damaged transform above every mesh looks the same); a few meshes far from a
+ * compact body, or a mesh spanning more than 100 km, are. A skinned mesh is drawn by its joints: its
+ * bounds go through each weighted joint's world matrix times its inverse bind matrix (`far_skin.ts`,
+ * read from `bin`, the GLB's binary chunk; without it, the mesh's own bounds alone), so a damaged
+ * inverse bind matrix that throws the skin far out is named too ("may": the bounds are the mesh's whole
+ * box under each joint).
  *
  * @example
  * farMeshes({ nodes: [{ name: "Body", mesh: 0, scale: [1e30, 1, 1] }], scenes: [{ nodes: [0] }], … });
@@ -45,52 +70,77 @@ export function farMeshes(json: Json, bin?: Uint8Array): string[] {
   };
   const roots = new Set<number>((json.scenes ?? []).flatMap((s: Json) => s.nodes ?? []));
   for (const root of roots) visit(root, mat4.create(), 0);
-  const out: string[] = [];
+  const placed: Placed[] = [];
   for (const [index, world] of [...worlds].sort((a, b) => a[0] - b[0])) {
     const node = nodes[index];
     if (node.mesh === undefined) continue;
     const skin = json.skins?.[node.skin];
     // A skinned mesh is drawn by its joints, not its node (glTF ignores the node's transform).
-    const reach = skin
-      ? Math.max(...skinMatrices(json, skin, worlds, bin).map((m) => meshReach(json, node.mesh, m)))
-      : meshReach(json, node.mesh, world);
-    if (reach > FAR_METRES) {
-      const mesh = json.meshes[node.mesh];
-      const what = skin
-        ? "a damaged coordinate, inverse bind matrix, scale or unit"
-        : "a damaged coordinate, scale or unit";
-      out.push(
-        `mesh '${mesh.name ?? `#${node.mesh}`}' of node '${node.name ?? `#${index}`}' ${
-          skin ? "may reach" : "reaches"
-        } ` +
-          `${reach.toExponential(2)} m from the origin (past ${
-            FAR_METRES / 1000
-          } km): ${what}; Blender and ` +
-          "three.js frame the whole scene, so the rest shows as a speck",
-      );
+    const matrices = skin ? skinMatrices(json, skin, json.meshes?.[node.mesh], worlds, bin) : [world];
+    const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+    let bounded = false;
+    for (const m of matrices) bounded = meshBounds(json, node.mesh, m, min, max) || bounded;
+    if (bounded) placed.push({ index, node, skinned: !!skin, min, max });
+  }
+  const centre = bodyCentre(placed);
+  const out: string[] = [];
+  let body = 0;
+  for (const p of placed) {
+    const reach = farthest(p, [0, 0, 0]);
+    if (reach <= FAR_METRES) continue;
+    const fromBody = farthest(p, centre);
+    // Part of a compact body placed far out, at map coordinates: meant so.
+    if (fromBody <= FAR_METRES && reach <= MAP_METRES) {
+      body++;
+      continue;
     }
+    const mesh = json.meshes[p.node.mesh];
+    const what = p.skinned
+      ? "a damaged coordinate, inverse bind matrix, scale or unit"
+      : "a damaged coordinate, scale or unit";
+    const said = reach > MAP_METRES
+      ? `past ${FAR_METRES / 1000} km, and past any map coordinate`
+      : `past ${FAR_METRES / 1000} km, and ${fromBody.toExponential(2)} m from the rest of the scene`;
+    out.push(
+      `mesh '${mesh.name ?? `#${p.node.mesh}`}' of node '${p.node.name ?? `#${p.index}`}' ${
+        p.skinned ? "may reach" : "reaches"
+      } ${reach.toExponential(2)} m from the origin (${said}): ${what}; Blender and ` +
+        "three.js frame the whole scene, so the rest shows as a speck",
+    );
+  }
+  // One word, not an alarm: a scene moved out whole by one damaged transform looks the same.
+  if (body) {
+    const at = centre.map((v) => Math.round(v)).join(", ");
+    out.push(
+      `the scene lies ${Math.round(Math.hypot(...centre) / 1000)} km out as one compact body ` +
+        `(${body} mesh node(s) about (${at}), within ${FAR_METRES / 1000} km of one another): a model ` +
+        "placed at map coordinates (UTM, geocentric, Web Mercator), as GIS and sim-scenery exports write " +
+        "one, is written so; if this one is not, a transform above them all is damaged",
+    );
   }
   return out;
 }
 
-/** Each joint's world matrix times its inverse bind matrix; the identity alone without the binary data. */
-function skinMatrices(json: Json, skin: Json, worlds: Map<number, mat4>, bin?: Uint8Array): mat4[] {
-  const accessor = json.accessors?.[skin.inverseBindMatrices];
-  const view = json.bufferViews?.[accessor?.bufferView];
-  const joints: number[] = skin.joints ?? [];
-  // Without inverse bind matrices, each is the identity: the joints' own world matrices draw the skin.
-  if (skin.inverseBindMatrices === undefined) return joints.map((j) => worlds.get(j) ?? mat4.create());
-  if (!bin || !accessor || !view || accessor.componentType !== 5126 || accessor.sparse) {
-    return [mat4.create()];
-  }
-  const start = bin.byteOffset + (view.byteOffset ?? 0) + (accessor.byteOffset ?? 0);
-  if (start + 64 * joints.length > bin.byteOffset + bin.byteLength) return [mat4.create()];
-  const data = new DataView(bin.buffer, start, 64 * joints.length);
-  return joints.map((joint, j) => {
-    const inverse = mat4.create();
-    for (let k = 0; k < 16; k++) inverse[k] = data.getFloat32(64 * j + 4 * k, true);
-    return mat4.multiply(mat4.create(), worlds.get(joint) ?? mat4.create(), inverse);
+/**
+ * Where the scene's body lies: per axis, the median of the centres of the mesh nodes within
+ * {@link MAP_METRES} (of two middle values, the one nearer the origin), so that a few damaged meshes do not
+ * move it; the origin when there are none.
+ */
+function bodyCentre(placed: readonly Placed[]): number[] {
+  const sane = placed.filter((p) => farthest(p, [0, 0, 0]) <= MAP_METRES);
+  if (!sane.length) return [0, 0, 0];
+  return [0, 1, 2].map((k) => {
+    const values = sane.map((p) => (p.min[k] + p.max[k]) / 2).sort((a, b) => a - b);
+    const low = values[(values.length - 1) >> 1], high = values[values.length >> 1];
+    return Math.abs(low) <= Math.abs(high) ? low : high;
   });
+}
+
+/** The farthest corner of a mesh node's bounds from `point` (infinite when a corner overflowed). */
+function farthest(p: Placed, point: readonly number[]): number {
+  if (![...p.min, ...p.max].every(Number.isFinite)) return Infinity;
+  const d = [0, 1, 2].map((k) => Math.max(Math.abs(p.min[k] - point[k]), Math.abs(p.max[k] - point[k])));
+  return Math.hypot(d[0], d[1], d[2]);
 }
 
 function local(node: Json): mat4 {
@@ -103,21 +153,26 @@ function local(node: Json): mat4 {
   );
 }
 
-/** The farthest any corner of the mesh's primitives' position bounds lies from the origin under `world`. */
-function meshReach(json: Json, meshIndex: number, world: mat4): number {
-  let reach = 0;
+/**
+ * Widens `min`/`max` by the corners of the mesh's primitives' position bounds under `world`; whether any
+ * primitive had bounds.
+ */
+function meshBounds(json: Json, meshIndex: number, world: mat4, min: number[], max: number[]): boolean {
+  let bounded = false;
   for (const primitive of json.meshes?.[meshIndex]?.primitives ?? []) {
     const accessor = json.accessors?.[primitive.attributes?.POSITION];
     if (!accessor?.min || !accessor?.max) continue;
+    bounded = true;
     const scale = accessor.normalized ? NORMALIZED_MAX[accessor.componentType] ?? 1 : 1;
     for (let corner = 0; corner < 8; corner++) {
       const p = [0, 1, 2].map((k) => ((corner >> k) & 1 ? accessor.max[k] : accessor.min[k]) / scale);
-      const x = world[0] * p[0] + world[4] * p[1] + world[8] * p[2] + world[12];
-      const y = world[1] * p[0] + world[5] * p[1] + world[9] * p[2] + world[13];
-      const z = world[2] * p[0] + world[6] * p[1] + world[10] * p[2] + world[14];
-      // A corner that overflows is as far as it gets.
-      reach = Math.max(reach, Number.isFinite(x + y + z) ? Math.hypot(x, y, z) : Infinity);
+      for (let k = 0; k < 3; k++) {
+        // A corner that overflows is as far as it gets.
+        const v = world[k] * p[0] + world[4 + k] * p[1] + world[8 + k] * p[2] + world[12 + k];
+        const c = Number.isFinite(v) ? v : Infinity;
+        min[k] = Math.min(min[k], Number.isFinite(v) ? v : -Infinity), max[k] = Math.max(max[k], c);
+      }
     }
   }
-  return reach;
+  return bounded;
 }
