@@ -19,7 +19,7 @@ import {
   type Vec3,
 } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
-import { heldOutCount } from "../../support/heldout.ts";
+import { heldOut, heldOutCount } from "../../support/heldout.ts";
 import { axisAngle, distanceToLine, IDENTITY } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
 import { FORWARD, judge, LEFT, propellerSample, UP } from "./propellers.ts";
@@ -95,9 +95,13 @@ function modelSize(doc: Document): number {
 Deno.test("turning a spinning pivot by +θ turns every blade rigidly about the true shaft, the way positive says", async () => {
   const next = prng(7);
   let worstRigid = 0, worstTrue = 0, checked = 0, worstCase = "";
+  // The suite turns every seventh sample and the one four after it (7 is prime to propellerSample's
+  // periods 2, 3 and 5, and steps through its four parents every 15: each layout, storage, hub, parent
+  // and density meets the sample); `deno task heldout` all 60.
+  const turned = new Set(heldOut([...Array(60).keys()], (i) => i % 7 === 0 || i % 7 === 4));
   for (let i = 0; i < 60; i++) {
     const sample = propellerSample(next, i);
-    if (sample.description.includes("asymmetric")) continue;
+    if (!turned.has(i) || sample.description.includes("asymmetric")) continue;
     const result = await rig(sample.doc, { forward: "-Z", up: "+Y" });
     const size = modelSize(result.scene);
     for (const turn of measureTurns(result.scene)) {
