@@ -59,3 +59,14 @@ export function leastDamaged(group: readonly Node[]): Node[] {
   if (levels.every((level) => level === least)) return [...group];
   return group.filter((_, i) => levels[i] === least);
 }
+
+/**
+ * The name of the surface a damage copy stands in for, as a key: its mark taken off and lower-cased
+ * (`Aileron_L_D3`, `AILERON_L_DAMAGE`, `aileron_l_dm_0` and an intact `Aileron_L_D0` are all
+ * `aileron_l`); the name itself, lower-cased, when nothing marks it.
+ */
+export function surfaceKey(name: string): string {
+  const text = name.trim().replace(MESH_INDEX, "");
+  const marked = [DAMAGE_LEVEL, DAMAGE_WORD, INTACT_WORD].find((mark) => mark.test(text));
+  return (marked ? text.replace(marked, "") : name.trim()).toLowerCase();
+}

@@ -23,6 +23,7 @@ import { propSettings } from "./scene_setting.ts";
 import { cutReadings } from "./vocabulary_cuts.ts";
 import { cutTwinTabs } from "./detect_panels_twins.ts";
 import { isProxyGroupName, warnProxyGroups } from "./proxy_groups.ts";
+import { withoutDebris } from "./detect_panels_debris.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -93,7 +94,8 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
     );
   }
   const named = withContext(rotorcraft ? accepted.filter((c) => !c.match.weak) : accepted, nodes, ctx);
-  const panels = withoutProps(named, nodes, ctx);
+  // A damage copy lying apart from its surface is debris, no surface of the aircraft.
+  const panels = withoutDebris(withoutProps(named, nodes, ctx), ctx);
   // Props named like surfaces were named in their own warning: no "nothing to rig" besides.
   const props = named.length - panels.length;
   const panelNodes = new Set(panels.map((c) => c.node));

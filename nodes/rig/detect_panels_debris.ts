@@ -1,0 +1,74 @@
+/**
+ * Damage copies lying apart from the surface they stand in for: a game's destroyed wing or elevator
+ * modelled as debris beside the aircraft (moved clear of it, dropped to the ground, turned), not at the
+ * place a game swaps damage states in (`damage_states.ts`). Rigged, such a piece was fitted where it lies,
+ * bent and torn, and sided about the aircraft's centre line (`Aileron_R_DAMAGE` lying to the left: left,
+ * judged good): it is no surface of the aircraft, so `rig.detect_panels` leaves it out and says so.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import { damageLevel, surfaceKey } from "./damage_states.ts";
+import type { RunContext } from "../../runtime/node.ts";
+import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { subtreeNodes } from "./geometry.ts";
+import { IDENTITY } from "./transform.ts";
+
+/** A copy's box kept this share of its surface's largest extent clear of the surface's box lies apart. */
+const CLEAR = 0.25;
+
+/**
+ * The damage copies among `panels` whose drawn box lies clear of their intact surface's (one of `panels`
+ * of the same name unmarked, or marked intact: `surfaceKey`), with that surface. A copy drawing nothing,
+ * or shrunk to a point (scale 0: hidden, at its place), is no debris.
+ */
+export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node }[] {
+  const intact = new Map<string, Node>();
+  for (const node of panels) {
+    if (!damageLevel(node)) intact.set(surfaceKey(node.getName()), node);
+  }
+  const out: { copy: Node; intact: Node; offset: number[]; size: number }[] = [];
+  for (const copy of panels) {
+    if (!damageLevel(copy)) continue;
+    const surface = intact.get(surfaceKey(copy.getName()));
+    if (!surface) continue;
+    const a = boundsOf(copy), b = boundsOf(surface);
+    if (!a || !b || extent(a) < 1e-9 * Math.max(1, extent(b))) continue;
+    const margin = CLEAR * extent(b);
+    const clear = [0, 1, 2].some((k) => a.min[k] > b.max[k] + margin || a.max[k] < b.min[k] - margin);
+    const offset = [0, 1, 2].map((k) => (a.min[k] + a.max[k] - b.min[k] - b.max[k]) / 2);
+    if (clear) out.push({ copy, intact: surface, offset, size: extent(b) });
+  }
+  // Copies moved alike are a copy of the aircraft laid out apart (a showcase's damaged one, `copies.ts`),
+  // each piece where a game would swap it in on that copy: debris lies each piece its own way.
+  const alike = (p: typeof out[number], q: typeof out[number]) =>
+    Math.hypot(...p.offset.map((v, k) => v - q.offset[k])) <= 0.1 * Math.max(p.size, q.size);
+  return out.filter((p) => !out.some((q) => q !== p && alike(p, q)))
+    .map(({ copy, intact }) => ({ copy, intact }));
+}
+
+/** `panels` without the damage copies lying apart (`debrisApart`), each left out named in a warning. */
+export function withoutDebris<T extends { readonly node: Node }>(
+  panels: readonly T[],
+  ctx: Pick<RunContext, "warn">,
+): T[] {
+  const debris = debrisApart(panels.map((c) => c.node));
+  if (debris.length === 0) return [...panels];
+  ctx.warn(
+    `${debris.map(({ copy, intact }) => `'${copy.getName()}' (of '${intact.getName()}')`).join(", ")}: ` +
+      `damage ${debris.length === 1 ? "copy lies" : "copies lie"} apart from the surface named alike ` +
+      "(debris beside the aircraft?), not where a game swaps a damage state in: not rigged — give it " +
+      "ctrl_type extras to rig it where it lies",
+    { panels: debris.map(({ copy }) => copy.getName()) },
+  );
+  const left = new Set(debris.map(({ copy }) => copy));
+  return panels.filter((c) => !left.has(c.node));
+}
+
+function boundsOf(node: Node): Bounds | undefined {
+  return meshBounds(subtreeNodes(node), IDENTITY);
+}
+
+function extent(box: Bounds): number {
+  return Math.max(...[0, 1, 2].map((k) => box.max[k] - box.min[k]));
+}
