@@ -26,24 +26,30 @@ import { newScene } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
 import { matchPanelName, partneredWords } from "../../../nodes/rig/vocabulary.ts";
 import { readingFile, sidedName } from "../../../nodes/rig/copy_names.ts";
+import { heldOutCount } from "../../support/heldout.ts";
 
 Deno.test("side habits only the file explains: whole scenes rig as their English twins (held-out seeds)", async () => {
   const wrong: string[] = [], silent: string[] = [];
   let panels = 0;
-  for (let seed = 131; seed <= 142; seed++) {
+  // Seeds 131–136 in the suite, 131–142 under `deno task heldout` (before, about one panel in four of
+  // these scenes went wrong: any six seeds hold many).
+  const seeds = heldOutCount(12, 6);
+  for (let seed = 131; seed < 131 + seeds; seed++) {
     const verdict = await judgeSided(seed);
     panels += verdict.panels;
     wrong.push(...verdict.wrong);
     silent.push(...verdict.silent);
   }
-  assert(panels > 200, `${panels} panels`);
+  assert(panels > 200 * seeds / 12, `${panels} panels`); // the full sweep's 200 per twelve seeds
   assertEquals(silent, []);
   assertEquals(wrong, []);
 });
 
 Deno.test("side habits only the file explains: a model facing the other way is warned as its English twin is", async () => {
   const unwarned: string[] = [];
-  for (let seed = 131; seed <= 150; seed++) {
+  // Seeds 131–140 in the suite, 131–150 under `deno task heldout` (before, 28 of 60 held-out files
+  // unwarned).
+  for (let seed = 131; seed < 131 + heldOutCount(20, 10); seed++) {
     const verdict = await judgeFacing(seed);
     assert(verdict.english, verdict.description);
     if (!verdict.renamed) unwarned.push(verdict.description);
