@@ -59,6 +59,24 @@ Deno.test("kit-bashed side habits: a conflicting letter is warned of, naming the
   assert(warning && /'AileronP'/.test(warning.message) && /'Elevator_P'/.test(warning.message), "no warning");
 });
 
+Deno.test("kit-bashed side habits: a kind's own reading the geometry denies is sided by geometry, warned", async () => {
+  // The wings' P and S read as port and starboard, but `AileronP` lies on the right (prawy, and `S` no
+  // starboard at all): neither panel lies where that reading puts it.
+  const doc = newScene();
+  const add = (name: string, s: { positions: number[]; triangles: number[] }) =>
+    addAircraftMesh(doc, name, s.positions, s.triangles);
+  add("AileronS", sheet([0, 1.5], [0, 0.2], 0.4, { z0: 2 }));
+  add("AileronP", sheet([0, -1.5], [0, 0.2], 0.4, { z0: -2 }));
+  add("FlapS", sheet([0, 1], [0, 0.1], 0.3, { z0: 0.6 }));
+  add("FlapP", sheet([0, -1], [0, 0.1], 0.3, { z0: -0.6 }));
+  add("Elevator_L", sheet([0, 0.8], [0, 0.1], 0.25, { z0: 0.5, x0: 4 }));
+  add("Elevator_R", sheet([0, -0.8], [0, 0.1], 0.25, { z0: -0.5, x0: 4 }));
+  const { report, ctx } = await rig(doc);
+  const side = (name: string) => report.parts.find((p) => p.panel === name)?.side;
+  assertEquals(["AileronS", "AileronP", "FlapS", "FlapP"].map(side), ["left", "right", "left", "right"]);
+  assert(ctx.warnings.some((w) => /do not lie on the sides/.test(w.message) && /'AileronP'/.test(w.message)));
+});
+
 Deno.test("kit-bashed side habits: whole scenes rig as their English twins (held-out seeds)", async () => {
   const wrong: string[] = [], silent: string[] = [];
   let panels = 0;
