@@ -17,13 +17,19 @@
  *   a few hundredths of the chord of it, and the one at its fore end (a balance arm's weight). One
  *   island per rod end; a bracket elsewhere along the span stays.
  *
- * What is left — brackets, fairings, a horn with no rod — still hangs and is judged so: from its shape
- * alone a horn is a bracket.
+ * - a **horn with no rod** (the pushrod drawn with the body, as real models often have it): when all
+ *   that is left outside the sections lies at one place along the span (within 0.3 chord), in compact
+ *   islands off the skin reaching no more than a tenth of the chord ahead of the lead — a plate or box
+ *   standing off the skin, or a pair above and below. A dropped hinge hangs on brackets at several
+ *   places along the span: they stay, and so do horns at two places (from their shape alone, brackets).
+ *
+ * What is left — brackets, fairings, horns at several places — still hangs and is judged so.
  *
  * @module
  */
 import { symmetricEigen3 } from "./eigen3.ts";
 import type { PanelCoordinates } from "./edge_stations.ts";
+import { MARGIN } from "./hanging.ts";
 import type { SectionEnvelope } from "./section_envelope.ts";
 
 /** How far ahead of the sections' lead (share of the chord) a rod must reach. */
@@ -36,6 +42,10 @@ const ROD_LENGTH = 0.35, ROD_ASPECT = 5;
 const ROD_THICKNESS = 0.33;
 /** A horn is no longer than this share of the chord any way. */
 const HORN_SIZE = 0.7;
+/** A horn with no rod stands at one place: what is outside the sections within this share of the chord along the span. */
+const HORN_PLACE = 0.3;
+/** A horn reaches no further ahead of the lead than this share of the chord (a bracket's pivot lug may). */
+const HORN_AHEAD = 0.1;
 /** How near (share of the chord, beyond the rod's own radius) a horn's vertex must be to the rod's end. */
 const TOUCHING = 0.06;
 /** Islands looked at: a hostile mesh of thousands of fragments is left as it is. */
@@ -72,15 +82,21 @@ export function linkageVertices(
 ): Set<number> {
   const linked = new Set<number>();
   if (!(chord > 0)) return linked;
-  // No vertex ahead of the nose, no rod: one numeric pass spares most panels (brackets, a hostile
-  // mesh's thousands of panels) the islands' pass.
+  // No vertex ahead of the nose, no rod; what stands outside the sections spread along the span, no
+  // horn alone: one numeric pass spares most panels (brackets, a hostile mesh's thousands of panels)
+  // the islands' pass.
   let ahead = false;
-  for (let i = 0; i < coords.u.length && !ahead; i++) {
-    ahead = envelope.chordPosition(coords.u[i], coords.chordAt(i), coords.thicknessAt(i)) < -ROD_REACH;
+  const outside: number[] = [];
+  for (let i = 0; i < coords.u.length; i++) {
+    const u = coords.u[i], v = coords.chordAt(i), w = coords.thicknessAt(i);
+    if (!ahead) ahead = envelope.chordPosition(u, v, w) < -ROD_REACH;
+    if (u >= envelope.first && u <= envelope.last && envelope.beyond(u, v, w, MARGIN) > MARGIN) {
+      outside.push(i);
+    }
   }
-  if (!ahead) return linked;
+  if (!ahead && !onePlace(coords, outside, chord)) return linked;
   const islands = islandsOf(coords, triangles, 1e-6 * chord);
-  if (islands.length < 2 || islands.length > MAX_ISLANDS) return linked;
+  if (islands.length === 0 || islands.length > MAX_ISLANDS) return linked;
   const used = new Set<Island>();
   for (const rod of islands) {
     const [length, thick] = rod.extents;
@@ -108,7 +124,58 @@ export function linkageVertices(
       for (const v of weight.vertices) linked.add(v);
     }
   }
+  for (const v of hornsAlone(coords, envelope, islands, used, outside.filter((i) => !linked.has(i)), chord)) {
+    linked.add(v);
+  }
   return linked;
+}
+
+/** True when the `vertices` lie at one place along the span (within {@link HORN_PLACE} of the chord). */
+function onePlace(coords: PanelCoordinates, vertices: readonly number[], chord: number): boolean {
+  if (vertices.length === 0) return false;
+  let lo = Infinity, hi = -Infinity;
+  for (const i of vertices) lo = Math.min(lo, coords.u[i]), hi = Math.max(hi, coords.u[i]);
+  return hi - lo <= HORN_PLACE * chord;
+}
+
+/**
+ * The vertices of control horns with no rod (the pushrod drawn with the body): when everything left
+ * standing outside the sections (`outside`) lies at one place along the span, in islands not `used`
+ * that are compact (no side over {@link HORN_SIZE} of the chord) and reach no further ahead of the
+ * lead than {@link HORN_AHEAD}. A dropped hinge hangs on brackets at several places along the span
+ * (and its pivot lies below the nose): they stay. Empty otherwise.
+ */
+function hornsAlone(
+  coords: PanelCoordinates,
+  envelope: SectionEnvelope,
+  islands: readonly Island[],
+  used: ReadonlySet<Island>,
+  outside: readonly number[],
+  chord: number,
+): number[] {
+  if (!onePlace(coords, outside, chord)) return [];
+  const owner = new Map<number, Island>();
+  for (const island of islands) {
+    if (used.has(island)) continue;
+    for (const v of island.vertices) owner.set(v, island);
+  }
+  const horns = new Set<Island>();
+  for (const i of outside) {
+    const island = owner.get(i);
+    // Outside the sections but in the skin (or a scrap): no horn standing on it.
+    if (!island || island.extents[0] > HORN_SIZE * chord) return [];
+    horns.add(island);
+  }
+  const found: number[] = [];
+  for (const horn of horns) {
+    for (const v of horn.vertices) {
+      if (envelope.chordPosition(coords.u[v], coords.chordAt(v), coords.thicknessAt(v)) < -HORN_AHEAD) {
+        return [];
+      }
+      found.push(v);
+    }
+  }
+  return found;
 }
 
 /** The compact island not yet `used` whose box lies nearest `point`, within `reach`. */

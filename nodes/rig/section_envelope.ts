@@ -18,6 +18,9 @@ const ROW = 5;
 /** A station whose lead lies further than this (share of the chord) off the edge lines cut a bracket. */
 const LEAD_OFF_LINE = 0.05;
 
+/** A cut segment this far (share of the chord) ahead of its station's lead is none of its section. */
+const AHEAD = 0.05;
+
 /** Lead point (v, w) and chord line (dv, dw) of the fitted edge lines at a span position. */
 export type EdgeLines = (u: number) => readonly [number, number, number, number];
 
@@ -106,6 +109,10 @@ export class SectionEnvelope {
       const xb = ((data[i + 3] - v0) * dv + (data[i + 4] - w0) * dw) * q;
       const ya = ((data[i + 2] - w0) * dv - (data[i + 1] - v0) * dw) * q;
       const yb = ((data[i + 4] - w0) * dv - (data[i + 3] - v0) * dw) * q;
+      // Wholly ahead of the lead: no part of the section. A station that cut a pushrod running
+      // forward (its lead on the rod, so it took the lines' frame) would otherwise widen the lead
+      // bin by the rod's depth, and a dropped hinge's brackets below the nose would hide inside it.
+      if (xa < -AHEAD && xb < -AHEAD) continue;
       const lo = Math.min(ya, yb), hi = Math.max(ya, yb);
       for (let b = binOf(Math.min(xa, xb)), last = binOf(Math.max(xa, xb)); b <= last; b++) {
         const o = j * CHORD_BINS + b;

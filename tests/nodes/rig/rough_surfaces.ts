@@ -58,6 +58,8 @@ export interface RoughTruth extends HabitTruth {
   readonly copyOf?: string;
   /** A control horn with no rod hangs off it: from its shape alone a bracket (weak is fair). */
   readonly hornAlone?: boolean;
+  /** With `hornAlone`: the span places its horns stand at (one or two). */
+  readonly hornPlaces?: number;
 }
 
 /** A generated scene with its surfaces' truths. */
@@ -138,7 +140,10 @@ export function roughSample(seed: number, rough: Rough = ROUGHS[seed % ROUGHS.le
         node,
       );
     }
-    truths.push({ ...world(p.name), ...(drawn.hornAlone ? { hornAlone: true } : {}) });
+    truths.push({
+      ...world(p.name),
+      ...(drawn.hornAlone ? { hornAlone: true, hornPlaces: drawn.places } : {}),
+    });
     if (rough === "damage_words" || rough === "dcs_damage" || rough === "wt_dm") {
       const name = rough === "damage_words"
         ? `${p.name}_${word}`
@@ -182,7 +187,12 @@ function meshOf(
   truth: ClassTruth,
   next: () => number,
   lift = 0,
-): { mesh: ClassMesh; children: { name: string; index: number; mesh: ClassMesh }[]; hornAlone: boolean } {
+): {
+  mesh: ClassMesh;
+  children: { name: string; index: number; mesh: ClassMesh }[];
+  hornAlone: boolean;
+  places: number;
+} {
   const parts = [mesh];
   const children: { name: string; index: number; mesh: ClassMesh }[] = [];
   // On a dropped hinge the horn stands off the surface's skin, `lift` chords above the pivot.
@@ -224,7 +234,7 @@ function meshOf(
       add(linkage(at, 1, deep, next() < 0.7 ? 1.5 + next() : 0, inboard, next, true));
     }
   }
-  return { mesh: joined(parts), children, hornAlone };
+  return { mesh: joined(parts), children, hornAlone, places: stations.length };
 }
 
 /**
