@@ -13,6 +13,7 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import { HELD_OUT, heldOut } from "../../support/heldout.ts";
 import { HANGAR_FRAMES, HANGAR_LAYOUTS, HANGAR_NAMINGS, hangarSample, judgeHangar } from "./hangar_scenes.ts";
 
 Deno.test("different aircraft in one file: each sided and hinged about its own centre line, good", async () => {
@@ -20,13 +21,15 @@ Deno.test("different aircraft in one file: each sided and hinged about its own c
   // frames): of 3,600 panels 625 on the wrong side (484 judged good), 135 with the wrong hinge (115 judged
   // good), 312 not good — every prefix-named, shuffled or differently spelt aircraft off the scene's
   // centre line, any two types whose panels differ (one without a separate rudder). Now none.
+  // The suite rigs every naming in every layout and frame once, the seed alternating (23 or 24);
+  // `deno task heldout` both seeds of each.
   const seeds = [23, 24];
   const wrong: string[] = [];
   let panels = 0;
-  for (const naming of HANGAR_NAMINGS) {
-    for (const layout of HANGAR_LAYOUTS) {
-      for (const frame of HANGAR_FRAMES) {
-        for (const seed of seeds) {
+  for (const [n, naming] of HANGAR_NAMINGS.entries()) {
+    for (const [l, layout] of HANGAR_LAYOUTS.entries()) {
+      for (const [f, frame] of HANGAR_FRAMES.entries()) {
+        for (const seed of heldOut(seeds, (_, s) => s === (n + l + f) % 2)) {
           const { judged } = await judgeHangar(hangarSample(seed, naming, layout), frame);
           panels += judged.length;
           for (const { fault } of judged) if (fault) wrong.push(fault);
@@ -35,7 +38,7 @@ Deno.test("different aircraft in one file: each sided and hinged about its own c
     }
   }
   assertEquals(wrong, []);
-  assertEquals(panels > 400, true);
+  assertEquals(panels > (HELD_OUT ? 400 : 200), true);
 });
 
 Deno.test("names that only look like several aircraft stay one", () => {
