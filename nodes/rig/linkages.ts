@@ -19,7 +19,8 @@
  *
  * - a **horn with no rod** (the pushrod drawn with the body, as real models often have it): when all
  *   that is left outside the sections lies at one place along the span (within 0.3 chord), in compact
- *   islands off the skin reaching no more than a tenth of the chord ahead of the lead — a plate or box
+ *   islands off the skin reaching no more than a tenth of the chord ahead of the lead, each a plate
+ *   or box (over 0.08 chord across both its larger ways: a thin strut is a lone bracket's arm)
  *   standing off the skin, or a pair above and below. A dropped hinge hangs on brackets at several
  *   places along the span: they stay, and so do horns at two places (from their shape alone, brackets).
  *
@@ -46,6 +47,8 @@ const HORN_SIZE = 0.7;
 const HORN_PLACE = 0.3;
 /** A horn reaches no further ahead of the lead than this share of the chord (a bracket's pivot lug may). */
 const HORN_AHEAD = 0.1;
+/** A horn (a plate or box) is at least this share of the chord across in its two larger directions. */
+const HORN_BASE = 0.08;
 /** How near (share of the chord, beyond the rod's own radius) a horn's vertex must be to the rod's end. */
 const TOUCHING = 0.06;
 /** Islands looked at: a hostile mesh of thousands of fragments is left as it is. */
@@ -168,7 +171,11 @@ function hornsAlone(
   }
   const found: number[] = [];
   for (const horn of horns) {
+    // Thin both ways across its length, it is a strut (a lone bracket's arm, a mast), not a horn's
+    // plate or box.
+    if (horn.extents[1] < HORN_BASE * chord) return [];
     for (const v of horn.vertices) {
+      // Ahead of the lead it reaches for a pivot.
       if (envelope.chordPosition(coords.u[v], coords.chordAt(v), coords.thicknessAt(v)) < -HORN_AHEAD) {
         return [];
       }
