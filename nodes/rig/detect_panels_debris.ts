@@ -34,8 +34,7 @@ export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node
     if (!surface) continue;
     const a = boundsOf(copy), b = boundsOf(surface);
     if (!a || !b || extent(a) < 1e-9 * Math.max(1, extent(b))) continue;
-    const margin = CLEAR * extent(b);
-    const clear = [0, 1, 2].some((k) => a.min[k] > b.max[k] + margin || a.max[k] < b.min[k] - margin);
+    const clear = liesApart(a, b);
     const offset = [0, 1, 2].map((k) => (a.min[k] + a.max[k] - b.min[k] - b.max[k]) / 2);
     if (clear) out.push({ copy, intact: surface, offset, size: extent(b) });
   }
@@ -65,7 +64,14 @@ export function withoutDebris<T extends { readonly node: Node }>(
   return panels.filter((c) => !left.has(c.node));
 }
 
-function boundsOf(node: Node): Bounds | undefined {
+/** Whether box `a` lies clear of box `b` by more than `CLEAR` of `b`'s largest extent on some axis. */
+export function liesApart(a: Bounds, b: Bounds): boolean {
+  const margin = CLEAR * extent(b);
+  return [0, 1, 2].some((k) => a.min[k] > b.max[k] + margin || a.max[k] < b.min[k] - margin);
+}
+
+/** The box of the meshes drawn by `node` and its subtree, in the scene; undefined when none. */
+export function boundsOf(node: Node): Bounds | undefined {
   return meshBounds(subtreeNodes(node), IDENTITY);
 }
 

@@ -204,7 +204,10 @@ export const rigFitHinge = defineNode({
   // the horn or weight at its ends: linkages.ts) are left out of the fit and its judgement. Held-out
   // rough_surfaces.ts seeds 7000-7479: right but weak 188 of 296 surfaces with rods -> 5; dropped-hinge
   // flaps with a horn and rod: 0 of 160 good while off, before and after.
-  version: 68,
+  // 69: a damage copy hidden at scale 0 over its intact surface is fitted unscaled, so it turns about
+  // that surface's hinge, and kept at scale 0 (hidden_scale.ts); it was left out as having "no area".
+  // damage_hidden.ts held-out seeds 201-264, both frames: scale-0 copies 108 of 208 unrigged -> 0.
+  version: 69,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -25,6 +25,7 @@ import {
 import { sidesOffWhole } from "./whole_sides.ts";
 import { hingeBend } from "./hinge_bend.ts";
 import { firstLevel, overlapWords } from "./lod_levels.ts";
+import { hideAgain, showScaledCopies } from "./hidden_scale.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
@@ -68,7 +69,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   }
   const named = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
     .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
-  const panels = named.filter((node) => !isSpinningPart(getPart(node)));
+  const panels = named.filter((n) => !isSpinningPart(getPart(n))), shown = showScaledCopies(panels, ctx);
   // Propellers and rotors: a shaft from their blades' symmetry, no hinge line (spin_hinge.ts).
   for (
     const spun of fitSpinningParts(
@@ -96,8 +97,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   // Fitting moves no joint (a split takes only a mesh node's pieces), so poses hold for the pass.
   const poses = new SkinPoses(toAircraft);
   const options = { bins: params.bins, bandFraction: params.band, inlierFraction: params.inlier };
-  // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre
-  // line (copies.ts); a split node's new half lies in its copy, as the node does.
+  // Copies of the aircraft laid out apart each have their own centre line (copies.ts), a split half its node's.
   const centres = aircraftCentreLines(scene, toAircraft);
   const centreOf = (node: Node) => centres?.get(node) ?? 0;
   const queue = [...panels];
@@ -222,7 +222,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     };
     setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
   }
-  return { scene };
+  return { scene: hideAgain(scene, shown) };
 };
 
 /**
