@@ -92,3 +92,6 @@ try {
   await close();
   await Deno.remove(dir, { recursive: true });
 }
+// The shared chromium (studio/chromium.ts) is killed as the process unloads, which a script whose
+// browser connection is still open never reaches by itself.
+Deno.exit(0);
