@@ -87,7 +87,9 @@ export const rigAssignSide = defineNode({
   // `Elevator_P`: L, P and S together pair nothing) are read per kind of surface (vocabulary_pairs.ts
   // kindPairedLetters), where the kind's panels lie on those sides (assign_side_habits.ts), else by
   // geometry, warned; a letter naming both sides in one file is warned of, naming its panels.
-  version: 29,
+  // 30: damage copies lying apart as debris (detect_panels_debris.ts) are no copy of the aircraft nor in
+  // one: a damage copy at its place was sided about a centre line the debris pulled (copies.ts).
+  version: 30,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

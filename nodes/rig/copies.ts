@@ -50,6 +50,7 @@ import { copiesByPlace } from "./copy_places.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { rememberedCopies } from "./copy_memo.ts";
 import { sceneWords } from "./file_words.ts";
+import { debrisNodes } from "./detect_panels_debris.ts";
 
 /** One copy of the aircraft: a label (its group's name or `LOD<n>`) and every node in it. */
 export interface ModelCopy {
@@ -138,12 +139,14 @@ export function findCopies(doc: Document): ModelCopy[] | undefined {
 function lookForCopies(doc: Document): ModelCopy[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
-  let level = scene.listChildren();
+  // Debris beside the aircraft is no copy of it, nor in one (its pieces' middles would pull a centre line).
+  const debris = debrisNodes(doc), kept = (nodes: Node[]) => nodes.filter((n) => !debris.has(n));
+  let level = kept(scene.listChildren());
   for (let depth = 0; depth < MAX_DEPTH && level.length; depth++) {
     const holding = level.map((node) => ({ node, panels: signature(subtreeNodes(node)) }))
       .filter((h) => h.panels.length > 0);
     if (holding.length === 1) {
-      level = holding[0].node.listChildren();
+      level = kept(holding[0].node.listChildren());
       continue;
     }
     const alike = new Map<string, Node[]>();
@@ -167,7 +170,7 @@ function lookForCopies(doc: Document): ModelCopy[] | undefined {
     }
     break;
   }
-  return copiesByMark(scene.listChildren().flatMap(subtreeNodes));
+  return copiesByMark(kept(scene.listChildren().flatMap(subtreeNodes)));
 }
 
 /**

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import { damageLevel, surfaceKey } from "./damage_states.ts";
 import type { RunContext } from "../../runtime/node.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
@@ -44,6 +44,24 @@ export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node
     Math.hypot(...p.offset.map((v, k) => v - q.offset[k])) <= 0.1 * Math.max(p.size, q.size);
   return out.filter((p) => !out.some((q) => q !== p && alike(p, q)))
     .map(({ copy, intact }) => ({ copy, intact }));
+}
+
+/**
+ * Every node of the damage copies lying apart in `doc`'s scene (`debrisApart`), with all below them, for
+ * readings made before panels are found (`copies.ts`' centre lines, the `"auto"` frame): each copy and
+ * intact surface read at the topmost node of its name (a group and its mesh named alike are one), the
+ * copies by a mark in their own names. Empty when no name carries a damage mark.
+ */
+export function debrisNodes(doc: Document): Set<Node> {
+  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
+  const nodes = scene?.listChildren().flatMap(subtreeNodes) ?? [];
+  const keys = new Map(nodes.map((n) => [n, surfaceKey(n.getName())]));
+  const marked = new Set(
+    nodes.filter((n) => keys.get(n) !== n.getName().trim().toLowerCase()).map((n) => keys.get(n)),
+  );
+  if (!marked.size) return new Set();
+  const top = nodes.filter((n) => marked.has(keys.get(n)) && keys.get(n.getParentNode()!) !== keys.get(n));
+  return new Set(debrisApart(top).flatMap(({ copy }) => subtreeNodes(copy)));
 }
 
 /** `panels` without the damage copies lying apart (`debrisApart`), each left out named in a warning. */

@@ -207,7 +207,9 @@ export const rigFitHinge = defineNode({
   // 69: a damage copy hidden at scale 0 over its intact surface is fitted unscaled, so it turns about
   // that surface's hinge, and kept at scale 0 (hidden_scale.ts); it was left out as having "no area".
   // damage_hidden.ts held-out seeds 201-264, both frames: scale-0 copies 108 of 208 unrigged -> 0.
-  version: 69,
+  // 70: damage debris pulls neither a copy's centre line (copies.ts) nor the "auto" frame (frame_cloud.ts).
+  // damage_hidden.ts held-out seeds 201-264, debris scenes both frames: 5 of 216 wrong -> 2.
+  version: 70,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

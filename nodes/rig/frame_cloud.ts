@@ -14,6 +14,7 @@ import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
 import { type FileWords, isRigHelperName, matchPanelName, sideFromName, tokenize } from "./vocabulary.ts";
 import { sceneWords } from "./file_words.ts";
 import { firstCopyApart } from "./copies.ts";
+import { debrisNodes } from "./detect_panels_debris.ts";
 import { panelName } from "./panel_names.ts";
 
 const NOSE_TOKENS: ReadonlySet<string> = new Set([
@@ -230,10 +231,11 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
   const stack = [...(scene?.listChildren() ?? [])];
   // Copies of the aircraft laid out apart (a showcase's levels of detail stacked or side by side) read
   // as one odd shape: the frame is the first copy's (copies.ts).
-  const only = firstCopyApart(doc);
+  // Damage copies lying apart as debris, each turned its own way, are no part of the aircraft's shape.
+  const only = firstCopyApart(doc), debris = debrisNodes(doc);
   const words = sceneWords(doc);
   for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.getMesh() && (!only || only.has(node))) meshNodes.push(node);
+    if (node.getMesh() && (!only || only.has(node)) && !debris.has(node)) meshNodes.push(node);
     stack.push(...node.listChildren());
   }
   const parts: Float64Array[] = [];

@@ -43,7 +43,8 @@ export const rigReport = defineNode({
   // 18: "auto" frame detection reads up from low-poly wing sections' camber (frame_camber.ts, a game
   // model's 4–10 points round: no vote before), and from copies found when touching aircraft's names
   // barely overlap (copy_places.ts).
-  version: 18,
+  // 19: the "auto" frame reads no damage debris lying apart (frame_cloud.ts, detect_panels_debris.ts).
+  version: 19,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

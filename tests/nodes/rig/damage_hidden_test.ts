@@ -29,3 +29,14 @@ Deno.test("damage copies hidden or apart: hidden ones rigged and hidden, debris 
   assertEquals(silent, []);
   assertEquals(wrong, []);
 });
+
+// Debris is left out of readings made before panels are found, too (detect_panels_debris.ts debrisNodes):
+// seed 110's AILERON_R_DAMAGE, at its place, was sided about a centre line copies.ts drew from every
+// `_DAMAGE` copy, debris among them (left, judged good with the frame given); seed 125's "auto" frame
+// read the debris, its elevators 82° off. Both wrong before; held-out seeds 201-264: apart 5 -> 2 wrong.
+Deno.test("damage debris pulls neither a copy's centre line nor the auto frame (seeds 110, 125)", async () => {
+  for (const seed of [110, 125]) {
+    const verdict = await judgeHidden(seed);
+    assertEquals(verdict.wrong, [], verdict.description);
+  }
+});
