@@ -28,6 +28,7 @@
  *
  * @module
  */
+import { disjointSets } from "./disjoint_sets.ts";
 import { symmetricEigen3 } from "./eigen3.ts";
 import type { PanelCoordinates } from "./edge_stations.ts";
 import { MARGIN } from "./hanging.ts";
@@ -211,15 +212,7 @@ function touching(
  */
 function islandsOf(coords: PanelCoordinates, triangles: Uint32Array, weld: number): Island[] {
   const count = coords.u.length;
-  const root = new Int32Array(count).map((_, i) => i);
-  const find = (i: number): number => {
-    while (root[i] !== i) i = root[i] = root[root[i]];
-    return i;
-  };
-  const join = (a: number, b: number) => {
-    const ra = find(a), rb = find(b);
-    if (ra !== rb) root[ra] = rb;
-  };
+  const { find, join } = disjointSets(count);
   for (let t = 0; t + 2 < triangles.length; t += 3) {
     const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
     if (a >= count || b >= count || c >= count) continue;

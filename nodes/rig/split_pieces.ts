@@ -13,6 +13,7 @@
 import type { Document, Node, TypedArray } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import { gatherPositions } from "./geometry.ts";
+import { disjointSets } from "./disjoint_sets.ts";
 import { emptyHalves, primitiveFromList, splitNodeInTwo, whyNotSplittable } from "./mesh_halves.ts";
 import { getPart, setPart } from "./part_extras.ts";
 import { splitAtCentrePlane } from "./split_centre.ts";
@@ -81,26 +82,18 @@ function range(positions: Float64Array, k: number): number {
 
 /** Connected pieces of a triangle mesh, vertices welded by position (seams split vertices). */
 export function connectedPieces(positions: Float64Array, count: number, triangles: Uint32Array): Pieces {
-  const root = new Int32Array(count).map((_, i) => i);
-  const find = (i: number): number => {
-    while (root[i] !== i) i = root[i] = root[root[i]];
-    return i;
-  };
-  const union = (a: number, b: number) => {
-    const ra = find(a), rb = find(b);
-    if (ra !== rb) root[Math.max(ra, rb)] = Math.min(ra, rb);
-  };
+  const { find, join } = disjointSets(count);
   const byPosition = new Map<string, number>();
   for (let i = 0; i < count; i++) {
     const key = `${positions[3 * i]},${positions[3 * i + 1]},${positions[3 * i + 2]}`;
     const first = byPosition.get(key);
     if (first === undefined) byPosition.set(key, i);
-    else union(first, i);
+    else join(first, i);
   }
   const used = new Uint8Array(count);
   for (let t = 0; t < triangles.length; t += 3) {
-    union(triangles[t], triangles[t + 1]);
-    union(triangles[t], triangles[t + 2]);
+    join(triangles[t], triangles[t + 1]);
+    join(triangles[t], triangles[t + 2]);
     used[triangles[t]] = used[triangles[t + 1]] = used[triangles[t + 2]] = 1;
   }
   const pieceOf = new Int32Array(count).fill(-1);
