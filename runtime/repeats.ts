@@ -10,11 +10,16 @@
 const SHOWN_PER_TEMPLATE = 3;
 /** Up to this many of one template are all given: a summary line would save too little. */
 const ALL_SHOWN_UP_TO = 5;
+/** How many of the rest the summary line names (by their quoted name or JSON path), so each can be found. */
+const NAMED_IN_SUMMARY = 8;
+/** What a warning is about: the first quoted name or JSON path (`/nodes/3/rotation`) in it. */
+const SUBJECT = /'[^']*'|(?<![\w.])\/[\w./-]*\w/;
 
 /**
  * `messages` in order; of a template given more than {@link ALL_SHOWN_UP_TO} times, the first
- * {@link SHOWN_PER_TEMPLATE} in full and after them one line counting the rest. A template is the
- * text with every quoted name and number masked.
+ * {@link SHOWN_PER_TEMPLATE} in full and after them one line counting the rest and naming the first
+ * {@link NAMED_IN_SUMMARY} of them (a warning should say which part it is about, even summarised). A
+ * template is the text with every quoted name and number masked.
  *
  * @example
  * ```ts
@@ -35,8 +40,25 @@ export function summariseRepeats(messages: readonly string[]): string[] {
     const total = totals.get(template)!;
     if (total <= ALL_SHOWN_UP_TO || count <= SHOWN_PER_TEMPLATE) out.push(message);
     if (total > ALL_SHOWN_UP_TO && count === SHOWN_PER_TEMPLATE) {
-      out.push(`… and ${total - SHOWN_PER_TEMPLATE} more like the last`);
+      out.push(`… and ${total - SHOWN_PER_TEMPLATE} more like the last${restNamed(messages, templates, i)}`);
     }
   });
   return out;
+}
+
+/** `: a, b, …` naming the messages of `templates[last]`'s template after `last`, or "" when none has a subject. */
+function restNamed(messages: readonly string[], templates: readonly string[], last: number): string {
+  const subjects: string[] = [];
+  let more = false;
+  for (let i = last + 1; i < messages.length; i++) {
+    if (templates[i] !== templates[last]) continue;
+    const subject = SUBJECT.exec(messages[i])?.[0];
+    if (subject === undefined) continue;
+    if (subjects.length === NAMED_IN_SUMMARY) {
+      more = true;
+      break;
+    }
+    subjects.push(subject);
+  }
+  return subjects.length ? `: ${subjects.join(", ")}${more ? ", …" : ""}` : "";
 }

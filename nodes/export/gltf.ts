@@ -142,7 +142,7 @@ export const exportGltf = defineNode({
   // the same. A skin is read through the joints some vertex weighs only (far_skin.ts). Held-out seeds
   // 101-160 of far_scenes.ts: placed scenes called damaged 240/240 -> 0; damaged meshes in placed scenes
   // unnamed among the repeats 51/180 -> 0; a root thrown out whole within map range 16/60 hedged (warned before).
-  version: 51,
+  version: 52,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

@@ -97,7 +97,7 @@ export const decodeGltf = defineNode({
   // own, which stays) before extras.name (before, that other name was taken where it shared a cut name's bytes).
   // 54: extras.image_names restores material extensions' slots too (export.gltf v48: clearcoatTexture…),
   // each through its extension's own setter, its texture info (KHR_texture_transform) kept.
-  version: 54,
+  version: 55,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
