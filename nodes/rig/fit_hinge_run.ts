@@ -1,14 +1,14 @@
 /**
- * The work of `rig.fit_hinge` (declared in `fit_hinge.ts`), loaded on the node's first run.
+ * The work of `rig.fit_hinge` (declared in `fit_hinge.ts`), loaded on the node's first run: each
+ * panel fitted (`fit_panel.ts`) and given its rule (`hinge_rule.ts`), pieces and halves of one
+ * surface reconciled, fits judged and stored signed on their parts.
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
-import type { RunContext } from "../../runtime/node.ts";
+import type { Node } from "@gltf-transform/core";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
 import { aircraftMatrix, recordDetection, resolveFrame } from "./frame.ts";
-import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import { type FitJudgement, judgeFit, withHardware } from "./fit_confidence.ts";
 import { hardwareBeside, type HardwareObject, listHardware } from "./hinge_hardware.ts";
 import { BodySampler, openingOf } from "./opening.ts";
@@ -29,34 +29,20 @@ import { hideAgain, showScaledCopies } from "./hidden_scale.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
 import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
-import { DOMINANT_WEIGHT, gatherBonePositions, SkinPoses } from "./bone_geometry.ts";
-import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
+import { SkinPoses } from "./bone_geometry.ts";
+import { fitHinge, type HingeFit } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
-import {
-  AHEAD_COVERAGE,
-  aheadBox,
-  EXPLODED_REACH,
-  explodedStabiliserAhead,
-  fixedSurfaceAhead,
-  MAYBE_ALL_MOVING,
-  PLANFORM_TELLS,
-  wholePlanform,
-} from "./all_moving.ts";
-import {
-  clearPart,
-  declaredCtrlType,
-  getPart,
-  listPartNodes,
-  type PartAnnotation,
-  setPart,
-  topLevelNodes,
-} from "./part_extras.ts";
+import { declaredCtrlType, getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
 import { keyedFit } from "./keyed_hinge.ts";
-import { type HingeRule, signedPart } from "./signed_part.ts";
+import { signedPart } from "./signed_part.ts";
 import { fitSpinningParts, isSpinningPart } from "./spin_hinge.ts";
-import { linearDeterminant, type Mat4, multiply } from "./transform.ts";
 import type { PanelKind } from "./vocabulary.ts";
 import type { rigFitHinge } from "./fit_hinge.ts";
+import { aboutCentre, fitPanel, gatherPanel } from "./fit_panel.ts";
+import { hingeRule, type RuleOf } from "./hinge_rule.ts";
+import { HingeFitFailedError, reportConfidence } from "./fit_strict.ts";
+
+export { HingeFitFailedError } from "./fit_strict.ts";
 
 /** `rig.fit_hinge`: see its declaration. */
 export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
@@ -89,7 +75,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   const fits = new Map<Node, HingeFit>();
   const vertexCounts = new Map<Node, number>();
   const geometry = new Map<Node, PanelGeometry>();
-  const rules = new Map<Node, { rule: HingeRule; why?: string; weak?: boolean }>();
+  const rules = new Map<Node, RuleOf>();
   const boxes = new Map<Node, Box>();
   // Panels fitted whole across the centre line whose sides turn about other lines: why (whole_sides.ts).
   const offWhole = new Map<Node, string>();
@@ -224,176 +210,3 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   }
   return { scene: hideAgain(scene, shown) };
 };
-
-/**
- * Fits one panel, or warns and drops its panel mark when it cannot be fitted (no vertices, a
- * zero-scale parent, non-finite positions).
- */
-function fitPanel(
-  doc: Document,
-  node: Node,
-  poses: SkinPoses,
-  options: Omit<HingeFitOptions, "edge">,
-  ctx: RunContext,
-):
-  | { fit: HingeFit; vertices: number; geometry: PanelGeometry; refit: (edge: HingeEdge) => HingeFit }
-  | undefined {
-  const part = getPart(node)!;
-  const spec = KIND_SPECS[part.kind as PanelKind];
-  if (!spec) {
-    ctx.warn(`panel '${node.getName()}' has unknown kind '${part.kind}'; not fitted`);
-    return undefined;
-  }
-  const bone = part.driven_by === "skin";
-  const skip = (why: string) => {
-    const what = bone ? `skin bone '${node.getName()}' (${part.kind})` : `panel '${node.getName()}'`;
-    ctx.warn(`${what} ${why}; not rigged`);
-    clearPart(node);
-    return undefined;
-  };
-  let gathered;
-  try {
-    gathered = gatherPanel(doc, node, poses);
-  } catch (error) {
-    if (!(error instanceof IndexOutOfRangeError)) throw error;
-    return skip(`is malformed: ${error.message}`);
-  }
-  const { positions, count, triangles } = gathered;
-  if (bone && count < 3) {
-    return skip(
-      `has ${count} skinned vertices weighted at least ${DOMINANT_WEIGHT} to it, too few to fit a hinge ` +
-        "(it can still be driven as a bone)",
-    );
-  }
-  // A skinned mesh is drawn where its joints put it and an instanced one once per instance: a pivot
-  // above the node would turn neither as the panel.
-  const meshNodes = bone ? [] : subtreeNodes(node).filter((n) => n.getMesh());
-  const skinned = meshNodes.find((n) => n.getSkin());
-  if (skinned) {
-    return skip(`has a skinned mesh ('${skinned.getName()}') that follows its joints, not a pivot`);
-  }
-  const instanced = meshNodes.find((n) => n.getExtension("EXT_mesh_gpu_instancing"));
-  if (instanced) {
-    return skip(`has a GPU-instanced mesh ('${instanced.getName()}'): one pivot cannot turn every copy`);
-  }
-  if (count === 0) return skip("has no vertices");
-  const parent = node.getParentNode();
-  if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
-    return skip("sits under a zero-scale parent");
-  }
-  let fit: HingeFit;
-  try {
-    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles);
-  } catch (error) {
-    if (!(error instanceof NonFiniteGeometryError)) throw error;
-    return skip("has non-finite vertex positions");
-  }
-  // Any axis through a point or along a line would be a guess.
-  if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
-  const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
-  return { fit, vertices: count, geometry: { positions, count, triangles }, refit };
-}
-
-/**
- * A panel's vertices and triangles in the aircraft frame: a skin bone's skinned to it, else its
- * subtree's meshes.
- * @throws IndexOutOfRangeError when its mesh indexes past its vertices.
- */
-function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelGeometry {
-  return getPart(node)!.driven_by === "skin"
-    ? gatherBonePositions(doc, node, poses.frame, { triangles: true, poses })
-    : gatherPositions(node, poses.frame, { triangles: true });
-}
-
-/** `toAircraft` with the lateral axis measured from `centre` (a copy's own centre line). */
-function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {
-  return centre ? multiply([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -centre, 1], toAircraft) : toAircraft;
-}
-
-/**
- * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
- * fixed surface ahead of it is the whole (all-moving) surface.
- */
-function hingeRule(
-  node: Node,
-  fit: HingeFit,
-  body: BodySampler,
-  refit: (edge: HingeEdge) => HingeFit,
-): { rule: HingeRule; why?: string; weak?: boolean } {
-  const kind = getPart(node)!.kind;
-  const edge = KIND_SPECS[kind as PanelKind].edge;
-  if (MAYBE_ALL_MOVING.has(kind)) {
-    // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its
-    // kind decides, unless its own planform is a whole tailplane's (then all-moving, weak: a guess).
-    let near: boolean | undefined;
-    const isNear = () => near ??= body.isNear(node, fit, { fixedOnly: true });
-    // Only off a body: panels drawn with nothing fixed at all (a parts file) say nothing of one.
-    // A body: fixed geometry with triangles spanning a chord or more (not a leftover point or speck).
-    const offBody = () => !isNear() && body.largestFixedExtent() >= fit.chord;
-    const whole = PLANFORM_TELLS.has(kind) && offBody() ? wholePlanform(fit, refit("aft")) : undefined;
-    if (whole) {
-      return {
-        rule: "all_moving",
-        why: "it floats off the body (no fixed geometry within half a chord, as in an exploded or showcase " +
-          `model), so nothing shows a fixed surface ahead, and ${whole}: taken as the whole surface, ` +
-          "pivoting at quarter chord",
-        weak: true,
-      };
-    }
-    const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true, near: aheadBox(fit) }));
-    if (ahead < AHEAD_COVERAGE && isNear()) {
-      // Pulled straight back off its stabiliser (an exploded view): hinged at its own leading edge. An
-      // elevator whose planform is a whole tailplane's is no strip (a jet's stabilators behind its wing).
-      const pulled = PLANFORM_TELLS.has(kind) && wholePlanform(fit, refit("aft"))
-        ? undefined
-        : explodedStabiliserAhead(
-          fit,
-          body.othersThan(node, { fixedOnly: true, near: aheadBox(fit, EXPLODED_REACH) }),
-        );
-      if (pulled !== undefined) {
-        return {
-          rule: edge === "aft" ? "aft_edge" : "forward_edge",
-          why: `exploded: its stabiliser (or fin) is ${pulled.toFixed(1)} chord ahead, its trailing edge ` +
-            "parallel to this surface's leading edge but past a hinge gap (pulled off it, as exploded and " +
-            "showcase models draw it), so hinged at its own leading edge, not all-moving",
-          weak: true,
-        };
-      }
-      return {
-        rule: "all_moving",
-        why:
-          `no fixed surface ahead of its leading edge (found over ${
-            Math.round(ahead * 100)
-          } % of its span): ` +
-          "the whole surface moves, pivoting at quarter chord",
-      };
-    }
-  }
-  return { rule: edge === "quarter" ? "quarter_chord" : edge === "aft" ? "aft_edge" : "forward_edge" };
-}
-
-/**
- * Warns about a weak or failed fit, naming the panel and why; with `strict`, a failed fit is an
- * error.
- */
-function reportConfidence(
-  node: Node,
-  part: PartAnnotation,
-  judgement: FitJudgement,
-  strict: boolean,
-  ctx: RunContext,
-): void {
-  if (judgement.confidence === "good") return;
-  const message = `panel '${node.getName()}' (${part.kind}): hinge fit is ${judgement.confidence} — ` +
-    judgement.reasons.join("; ");
-  if (judgement.confidence === "failed" && strict) throw new HingeFitFailedError(message);
-  ctx.warn(message, { panel: node.getName(), confidence: judgement.confidence, reasons: judgement.reasons });
-}
-
-/** Thrown by `rig.fit_hinge` with `strict: true` when a panel's hinge fit failed. */
-export class HingeFitFailedError extends Error {
-  constructor(message: string) {
-    super(`${message} (strict: a failed fit is an error)`);
-    this.name = "HingeFitFailedError";
-  }
-}

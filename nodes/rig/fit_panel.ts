@@ -1,0 +1,107 @@
+/**
+ * One panel's geometry gathered and fitted for \`rig.fit_hinge\` (\`fit_hinge_run.ts\`): the panel
+ * dropped, with a warning, where it cannot be fitted.
+ *
+ * @module
+ */
+import type { Document, Node } from "@gltf-transform/core";
+import type { RunContext } from "../../runtime/node.ts";
+import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import type { PanelGeometry } from "./split_halves.ts";
+import { DOMINANT_WEIGHT, gatherBonePositions, type SkinPoses } from "./bone_geometry.ts";
+import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
+import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import { clearPart, getPart } from "./part_extras.ts";
+import { linearDeterminant, type Mat4, multiply } from "./transform.ts";
+import type { PanelKind } from "./vocabulary.ts";
+
+/** A fitted panel: its fit, vertex count, gathered geometry and a refit about another edge. */
+export type FittedPanel = {
+  fit: HingeFit;
+  vertices: number;
+  geometry: PanelGeometry;
+  refit: (edge: HingeEdge) => HingeFit;
+};
+
+/**
+ * Fits one panel, or warns and drops its panel mark when it cannot be fitted (no vertices, a
+ * zero-scale parent, non-finite positions).
+ */
+export function fitPanel(
+  doc: Document,
+  node: Node,
+  poses: SkinPoses,
+  options: Omit<HingeFitOptions, "edge">,
+  ctx: RunContext,
+): FittedPanel | undefined {
+  const part = getPart(node)!;
+  const spec = KIND_SPECS[part.kind as PanelKind];
+  if (!spec) {
+    ctx.warn(`panel '${node.getName()}' has unknown kind '${part.kind}'; not fitted`);
+    return undefined;
+  }
+  const bone = part.driven_by === "skin";
+  const skip = (why: string) => {
+    const what = bone ? `skin bone '${node.getName()}' (${part.kind})` : `panel '${node.getName()}'`;
+    ctx.warn(`${what} ${why}; not rigged`);
+    clearPart(node);
+    return undefined;
+  };
+  let gathered;
+  try {
+    gathered = gatherPanel(doc, node, poses);
+  } catch (error) {
+    if (!(error instanceof IndexOutOfRangeError)) throw error;
+    return skip(`is malformed: ${error.message}`);
+  }
+  const { positions, count, triangles } = gathered;
+  if (bone && count < 3) {
+    return skip(
+      `has ${count} skinned vertices weighted at least ${DOMINANT_WEIGHT} to it, too few to fit a hinge ` +
+        "(it can still be driven as a bone)",
+    );
+  }
+  // A skinned mesh is drawn where its joints put it and an instanced one once per instance: a pivot
+  // above the node would turn neither as the panel.
+  const meshNodes = bone ? [] : subtreeNodes(node).filter((n) => n.getMesh());
+  const skinned = meshNodes.find((n) => n.getSkin());
+  if (skinned) {
+    return skip(`has a skinned mesh ('${skinned.getName()}') that follows its joints, not a pivot`);
+  }
+  const instanced = meshNodes.find((n) => n.getExtension("EXT_mesh_gpu_instancing"));
+  if (instanced) {
+    return skip(`has a GPU-instanced mesh ('${instanced.getName()}'): one pivot cannot turn every copy`);
+  }
+  if (count === 0) return skip("has no vertices");
+  const parent = node.getParentNode();
+  if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
+    return skip("sits under a zero-scale parent");
+  }
+  let fit: HingeFit;
+  try {
+    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles);
+  } catch (error) {
+    if (!(error instanceof NonFiniteGeometryError)) throw error;
+    return skip("has non-finite vertex positions");
+  }
+  // Any axis through a point or along a line would be a guess.
+  if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
+  const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
+  return { fit, vertices: count, geometry: { positions, count, triangles }, refit };
+}
+
+/**
+ * A panel's vertices and triangles in the aircraft frame: a skin bone's skinned to it, else its
+ * subtree's meshes.
+ * @throws IndexOutOfRangeError when its mesh indexes past its vertices.
+ */
+export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelGeometry {
+  return getPart(node)!.driven_by === "skin"
+    ? gatherBonePositions(doc, node, poses.frame, { triangles: true, poses })
+    : gatherPositions(node, poses.frame, { triangles: true });
+}
+
+/** `toAircraft` with the lateral axis measured from `centre` (a copy's own centre line). */
+export function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {
+  return centre ? multiply([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -centre, 1], toAircraft) : toAircraft;
+}

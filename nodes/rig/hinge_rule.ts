@@ -1,0 +1,88 @@
+/**
+ * The hinge rule of a fitted panel for \`rig.fit_hinge\` (\`fit_hinge_run.ts\`): its kind's edge, or
+ * the whole (all-moving) surface where nothing fixed is ahead of it.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { BodySampler } from "./opening.ts";
+import type { HingeFit } from "./hinge_fit.ts";
+import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import {
+  AHEAD_COVERAGE,
+  aheadBox,
+  EXPLODED_REACH,
+  explodedStabiliserAhead,
+  fixedSurfaceAhead,
+  MAYBE_ALL_MOVING,
+  PLANFORM_TELLS,
+  wholePlanform,
+} from "./all_moving.ts";
+import { getPart } from "./part_extras.ts";
+import type { HingeRule } from "./signed_part.ts";
+import type { PanelKind } from "./vocabulary.ts";
+
+/** A panel's hinge rule, why (where not its kind's), and whether the geometry only suggests it. */
+export type RuleOf = { rule: HingeRule; why?: string; weak?: boolean };
+
+/**
+ * The hinge rule for a panel: its kind's edge, except that an elevator, elevon or rudder with no
+ * fixed surface ahead of it is the whole (all-moving) surface.
+ */
+export function hingeRule(
+  node: Node,
+  fit: HingeFit,
+  body: BodySampler,
+  refit: (edge: HingeEdge) => HingeFit,
+): RuleOf {
+  const kind = getPart(node)!.kind;
+  const edge = KIND_SPECS[kind as PanelKind].edge;
+  if (MAYBE_ALL_MOVING.has(kind)) {
+    // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its
+    // kind decides, unless its own planform is a whole tailplane's (then all-moving, weak: a guess).
+    let near: boolean | undefined;
+    const isNear = () => near ??= body.isNear(node, fit, { fixedOnly: true });
+    // Only off a body: panels drawn with nothing fixed at all (a parts file) say nothing of one.
+    // A body: fixed geometry with triangles spanning a chord or more (not a leftover point or speck).
+    const offBody = () => !isNear() && body.largestFixedExtent() >= fit.chord;
+    const whole = PLANFORM_TELLS.has(kind) && offBody() ? wholePlanform(fit, refit("aft")) : undefined;
+    if (whole) {
+      return {
+        rule: "all_moving",
+        why: "it floats off the body (no fixed geometry within half a chord, as in an exploded or showcase " +
+          `model), so nothing shows a fixed surface ahead, and ${whole}: taken as the whole surface, ` +
+          "pivoting at quarter chord",
+        weak: true,
+      };
+    }
+    const ahead = fixedSurfaceAhead(fit, body.othersThan(node, { fixedOnly: true, near: aheadBox(fit) }));
+    if (ahead < AHEAD_COVERAGE && isNear()) {
+      // Pulled straight back off its stabiliser (an exploded view): hinged at its own leading edge. An
+      // elevator whose planform is a whole tailplane's is no strip (a jet's stabilators behind its wing).
+      const pulled = PLANFORM_TELLS.has(kind) && wholePlanform(fit, refit("aft"))
+        ? undefined
+        : explodedStabiliserAhead(
+          fit,
+          body.othersThan(node, { fixedOnly: true, near: aheadBox(fit, EXPLODED_REACH) }),
+        );
+      if (pulled !== undefined) {
+        return {
+          rule: edge === "aft" ? "aft_edge" : "forward_edge",
+          why: `exploded: its stabiliser (or fin) is ${pulled.toFixed(1)} chord ahead, its trailing edge ` +
+            "parallel to this surface's leading edge but past a hinge gap (pulled off it, as exploded and " +
+            "showcase models draw it), so hinged at its own leading edge, not all-moving",
+          weak: true,
+        };
+      }
+      return {
+        rule: "all_moving",
+        why:
+          `no fixed surface ahead of its leading edge (found over ${
+            Math.round(ahead * 100)
+          } % of its span): ` +
+          "the whole surface moves, pivoting at quarter chord",
+      };
+    }
+  }
+  return { rule: edge === "quarter" ? "quarter_chord" : edge === "aft" ? "aft_edge" : "forward_edge" };
+}
