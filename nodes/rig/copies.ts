@@ -27,13 +27,13 @@
  * without a separate rudder). A biplane's `Upper_`/`Lower_` wings or a twin-boom's rudders hold no tail or
  * no wing each, and one prefix on every object (`SM_`) heads one aircraft: they stay one. Where names
  * cannot tell whose an object is (the same names in no order, each aircraft spelling sides its own way),
- * clusters of touching objects each holding a whole aircraft are the aircraft (`copy_places.ts`).
+ * clusters of touching objects each holding a whole aircraft are the aircraft (`copy_places.ts`). Copies
+ * lying apart are read about their own centre lines (`copy_centres.ts`).
  *
  * @module
  */
-import type { Accessor, Document, Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
-import { IDENTITY, type Mat4 } from "./transform.ts";
 import { matchPanelName, sideFromName } from "./vocabulary.ts";
 import {
   type CopyMark,
@@ -42,12 +42,10 @@ import {
   namePrefix,
   readingFile,
   rememberedReading,
-  sidedName,
   withoutLevel,
 } from "./copy_names.ts";
 import { settleNumbered, settleRepeated } from "./copy_members.ts";
 import { copiesByPlace } from "./copy_places.ts";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { rememberedCopies } from "./copy_memo.ts";
 import { sceneWords } from "./file_words.ts";
 import { debrisNodes } from "./detect_panels_debris.ts";
@@ -297,96 +295,4 @@ function alikeCopies(
         (!mark ? "(unmarked)" : mark.by === "lod" ? `LOD${mark.level}` : mark.key),
       nodes,
     }));
-}
-
-/** True when the boxes overlap along axis `k` by less than half the narrower one. */
-export function apartAlong(a: Bounds, b: Bounds, k: number): boolean {
-  const overlap = Math.min(a.max[k], b.max[k]) - Math.max(a.min[k], b.min[k]);
-  return overlap < 0.5 * Math.min(a.max[k] - a.min[k], b.max[k] - b.min[k]);
-}
-
-/**
- * Per node of a copy, the lateral position (aircraft frame, +left) of its copy's centre line when the
- * copies lie apart across the span; undefined when the scene holds one copy or its copies overlap there
- * (one centre line, the scene's).
- */
-export function copyCentreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
-  return readingFile(sceneWords(doc), () => centreLines(doc, toAircraft));
-}
-
-function centreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
-  const copies = findCopies(doc);
-  if (!copies) return undefined;
-  const cache = new Map<Accessor, Bounds | undefined>();
-  const boxes = copies.map((copy) => meshBounds(copy.nodes, toAircraft, cache));
-  const drawn = boxes.filter((b): b is Bounds => !!b);
-  // Apart along any axis: copies in a grid whose rows are narrower than the span (one behind another,
-  // set across by less than a wingspan) each keep their own centre line.
-  const apart = (a: Bounds, b: Bounds) => [0, 1, 2].some((k) => apartAlong(a, b, k));
-  if (!drawn.some((a, i) => drawn.some((b, j) => j > i && apart(a, b)))) return undefined;
-  const out = new Map<Node, number>();
-  copies.forEach((copy, i) => {
-    const box = boxes[i];
-    if (!box) return;
-    const centre = pairedCentre(copy.nodes, toAircraft, cache) ?? (box.min[2] + box.max[2]) / 2;
-    for (const node of copy.nodes) out.set(node, centre);
-  });
-  return out;
-}
-
-/**
- * A copy's centre line from the objects named as left and right of one thing (`Aileron_L` and
- * `Aileron_R`, `Wing_L` and `Wing_R`): the median of their middles, or undefined when none pair. Its
- * box's middle is no centre line when something reaches out on one side (a propeller blade standing
- * past a wing tip, a damaged copy's missing wing).
- */
-export function pairedCentre(
-  nodes: ReadonlySet<Node>,
-  toAircraft: Mat4,
-  cache: Map<Accessor, Bounds | undefined>,
-): number | undefined {
-  const middles = pairedMiddles(nodes, toAircraft, cache).sort((x, y) => x - y);
-  if (!middles.length) return undefined;
-  const half = middles.length >> 1;
-  return middles.length % 2 ? middles[half] : (middles[half - 1] + middles[half]) / 2;
-}
-
-/**
- * The lateral middles (aircraft frame) of each pair of objects among `nodes` named as left and right of
- * one thing (`Aileron_L` and `Aileron_R`), in no order: one copy's all lie on its centre line.
- */
-export function pairedMiddles(
-  nodes: ReadonlySet<Node>,
-  toAircraft: Mat4,
-  cache: Map<Accessor, Bounds | undefined>,
-): number[] {
-  const bySide = new Map<string, Node | null>();
-  for (const node of nodes) {
-    const key = sidedName(node.getName());
-    if (!key?.endsWith("|left") && !key?.endsWith("|right")) continue;
-    bySide.set(key, bySide.has(key) ? null : node);
-  }
-  const middles: number[] = [];
-  for (const [key, left] of bySide) {
-    const right = key.endsWith("|left") ? bySide.get(key.replace(/\|left$/, "|right")) : undefined;
-    if (!left || !right) continue;
-    const [a, b] = [left, right].map((n) => meshBounds(subtreeNodes(n), toAircraft, cache));
-    if (a && b) middles.push((a.min[2] + a.max[2] + b.min[2] + b.max[2]) / 4);
-  }
-  return middles;
-}
-
-/**
- * The nodes of the first copy when the scene's copies lie apart along some scene axis (side by side,
- * one behind another or stacked): the frame is found from it alone. Undefined otherwise.
- */
-export function firstCopyApart(doc: Document): ReadonlySet<Node> | undefined {
-  const copies = findCopies(doc);
-  if (!copies) return undefined;
-  const cache = new Map<Accessor, Bounds | undefined>();
-  const boxes = copies.map((copy) => meshBounds(copy.nodes, IDENTITY, cache));
-  const [first] = boxes;
-  if (!first) return undefined;
-  const apart = boxes.slice(1).some((b) => b && [0, 1, 2].some((k) => apartAlong(first, b, k)));
-  return apart ? copies[0].nodes : undefined;
 }

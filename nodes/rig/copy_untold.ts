@@ -11,16 +11,8 @@
 import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import type { Mat4 } from "./transform.ts";
-import {
-  apartAlong,
-  copyCentreLines,
-  findCopies,
-  pairedCentre,
-  pairedMiddles,
-  panelKey,
-  signature,
-  wholeTwoSided,
-} from "./copies.ts";
+import { findCopies, panelKey, signature, wholeTwoSided } from "./copies.ts";
+import { apartAlong, copyCentreLines, pairedCentre, pairedMiddles } from "./copy_centres.ts";
 import { readingFile, sidedName } from "./copy_names.ts";
 import { sceneWords } from "./file_words.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
@@ -45,7 +37,7 @@ export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefi
 
 /**
  * Per node, the lateral position (aircraft frame, +left) of its aircraft's centre line: a copy's laid
- * apart (`copies.ts` copyCentreLines), or, among aircraft touching, its own where the geometry tells it
+ * apart (`copy_centres.ts` copyCentreLines), or, among aircraft touching, its own where the geometry tells it
  * (`copy_touching.ts`); undefined when the scene's one centre line serves every node.
  */
 export function aircraftCentreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {

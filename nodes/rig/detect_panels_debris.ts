@@ -48,7 +48,7 @@ export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node
 
 /**
  * Every node of the damage copies lying apart in `doc`'s scene (`debrisApart`), with all below them, for
- * readings made before panels are found (`copies.ts`' centre lines, the `"auto"` frame): each copy and
+ * readings made before panels are found (`copy_centres.ts`' centre lines, the `"auto"` frame): each copy and
  * intact surface read at the topmost node of its name (a group and its mesh named alike are one), the
  * copies by a mark in their own names. Empty when no name carries a damage mark.
  */

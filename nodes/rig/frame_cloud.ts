@@ -13,7 +13,7 @@ import { gatherSkinnedRest } from "./bone_geometry.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
 import { type FileWords, isRigHelperName, matchPanelName, sideFromName, tokenize } from "./vocabulary.ts";
 import { sceneWords } from "./file_words.ts";
-import { firstCopyApart } from "./copies.ts";
+import { firstCopyApart } from "./copy_centres.ts";
 import { debrisNodes } from "./detect_panels_debris.ts";
 import { panelName } from "./panel_names.ts";
 
