@@ -11,7 +11,7 @@ const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
 
 /**
  * A graph whose node, by the first byte of its input file: 0 gives the size; 1 fills the heap until
- * the process dies; 2 never returns; 3 prints a line and gives the size; 4 writes a file beside the
+ * the process dies; 2 never returns nor yields (an idle loop); 3 prints a line and gives the size; 4 writes a file beside the
  * inputs (outside what the batch writes); 5 throws where nothing catches it; 6 gives the size and
  * leaves a timer that throws where nothing catches it (often after its input has ended); 7 calls
  * `Deno.exit(3)`; 8 never settles (an await that never ends, where 2 is a loop that never does); 9 gives
@@ -30,7 +30,10 @@ export default { nodes: [defineNode({
     const kept = [];
     const mode = inputs.data.bytes[0];
     while (mode === 1) kept.push(new Array(10000).fill(kept.length + 0.5));
-    while (mode === 2) kept.length = 0;
+    // A loop that never returns nor yields, as a decoder bug's would; it blocks in Atomics.wait rather
+    // than spinning, so the seconds a pool's limit takes to end it do not take a core from the suite.
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    while (mode === 2) Atomics.wait(cell, 0, 0, 50);
     if (mode === 3) console.log("a line a node printed");
     if (mode === 4) Deno.writeTextFileSync(${JSON.stringify(join(dir, "escaped.txt"))}, "out");
     if (mode === 7) Deno.exit(3);
