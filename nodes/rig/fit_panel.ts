@@ -1,5 +1,5 @@
 /**
- * One panel's geometry gathered and fitted for \`rig.fit_hinge\` (\`fit_hinge_run.ts\`): the panel
+ * One panel's geometry gathered and fitted for `rig.fit_hinge` (`fit_hinge_run.ts`): the panel
  * dropped, with a warning, where it cannot be fitted.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * \`rig.fit_hinge\`'s weak and failed fits: warned by panel name, or (\`strict\`) a failed one thrown.
+ * `rig.fit_hinge`'s weak and failed fits: warned by panel name, or (`strict`) a failed one thrown.
  *
  * @module
  */

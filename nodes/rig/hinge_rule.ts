@@ -1,5 +1,5 @@
 /**
- * The hinge rule of a fitted panel for \`rig.fit_hinge\` (\`fit_hinge_run.ts\`): its kind's edge, or
+ * The hinge rule of a fitted panel for `rig.fit_hinge` (`fit_hinge_run.ts`): its kind's edge, or
  * the whole (all-moving) surface where nothing fixed is ahead of it.
  *
  * @module
