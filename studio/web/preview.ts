@@ -9,6 +9,9 @@
  * a node in the tree, or on a part's caption, selects it: a box is drawn round it (with all it
  * carries) and its tree row and part slider are marked, so parts that share a name are told apart.
  *
+ * The view is drawn only when something changed (an orbit, a zoom, a resize, a slider, a load) and
+ * at each frame while a clip plays; left alone, it asks the browser for no frames at all.
+ *
  * Models with thousands of parts stay responsive: a slider move updates only the sliders that show
  * a moved part, and the scene is drawn once per frame whatever the number of moves; the node tree
  * (`node_tree.ts`) puts only the rows in view in the page, whatever the tree's size or depth. Names
@@ -59,6 +62,8 @@ export class Preview {
   /** The hinge lines and pivot axes of every part. */
   private hingeLines?: HingeLines;
   private drawQueued = false;
+  /** True while a clip plays: a frame is asked for, and the next one at each. */
+  private ticking = false;
   private hardpoints = new THREE.Group();
   /** Each hardpoint marker and the node it marks (it follows the node as its part moves). */
   private hardpointOf: [THREE.Object3D, THREE.Object3D][] = [];
@@ -117,7 +122,6 @@ export class Preview {
     });
     ui.lod.onchange = () => this.showLod(Number(ui.lod.value));
     ui.clips.onchange = () => this.playClip(ui.clips.value);
-    this.tick();
   }
 
   /**
@@ -360,14 +364,23 @@ export class Preview {
     this.renderer.render(this.scene, this.camera);
   }
 
+  /**
+   * Plays the clip chosen, a frame at a time, for as long as one is chosen; then stops asking for
+   * frames. Nothing else moves by itself: a view that draws only when something changes (an orbit,
+   * a resize, a slider, a load) leaves the browser idle, where a frame asked for every 1/60 s kept it
+   * busy (~60 frames a second for a model nobody touched).
+   */
   private tick(): void {
-    requestAnimationFrame(() => this.tick());
-    if (this.mixer && this.ui.clips.value) {
-      this.timer.update();
-      this.mixer.update(this.timer.getDelta());
-      this.followParts();
-      this.draw();
+    if (!this.mixer || !this.ui.clips.value) {
+      this.ticking = false;
+      return;
     }
+    this.ticking = true;
+    requestAnimationFrame(() => this.tick());
+    this.timer.update();
+    this.mixer.update(this.timer.getDelta());
+    this.followParts();
+    this.draw();
   }
 
   private resize(): void {
@@ -384,6 +397,7 @@ export class Preview {
     const clip = this.clipList.find((c) => c.name === name);
     if (clip) this.mixer?.clipAction(clip).play();
     this.timer.update();
+    if (!this.ticking) this.tick();
     this.draw();
   }
 
