@@ -209,7 +209,13 @@ export const rigFitHinge = defineNode({
   // damage_hidden.ts held-out seeds 201-264, both frames: scale-0 copies 108 of 208 unrigged -> 0.
   // 70: damage debris pulls neither a copy's centre line (copies.ts) nor the "auto" frame (frame_cloud.ts).
   // damage_hidden.ts held-out seeds 201-264, debris scenes both frames: 5 of 216 wrong -> 2.
-  version: 70,
+  // 71: brackets are no linkages (linkages.ts): a "rod" ends by the hinge (an airliner flap's canoe
+  // fairing runs aft past the trailing edge), and a horn with no rod counts only standing above the
+  // surface (or paired with one there), at one place or more — hanging below alone it has a dropped
+  // hinge's bracket's shape. linkage_habits.ts held-out seeds 5000-5299: dropped-hinge flaps off and
+  // judged good 460 of 720 (340 silent) -> 0; horns at two places right but weak 154 of 160 -> 101;
+  // rough_surfaces.ts 9000-9479: horn_above weak 25 -> 3, chunky horns alone below 5 -> 40 weak.
+  version: 71,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -243,7 +243,7 @@ export function fitHinge(
   if (hanging && envelope && triangles && !linkagesOut) {
     // Geometry outside the sections may be a control linkage (a horn and its pushrod, a balance arm):
     // it turns with the surface, and the fit is taken again without it (`linkages.ts`).
-    const linked = linkageVertices(coords, envelope, triangles, chord);
+    const linked = linkageVertices(coords, envelope, triangles, chord, normal[1]);
     if (linked.size > 0 && linked.size < count) {
       const kept = withoutVertices(positions, count, triangles, linked);
       return {

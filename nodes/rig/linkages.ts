@@ -12,17 +12,22 @@
  * - a **rod** is an island long and thin (its length over a third of the chord and five times its
  *   thickness, under a third of the chord thick) running forward from near the surface (its aft end
  *   not ahead of the nose by a tenth of the chord) to ahead of the nose (by over a tenth), at least
- *   0.3 chord along the flow: a dropped hinge's bracket is a plate, not a bar;
+ *   0.3 chord along the flow: a dropped hinge's bracket is a plate, not a bar; and ending by the hinge
+ *   (its aft end in the front half of the chord): an airliner flap's canoe fairing, a long pod about
+ *   its track running forward under the wing, runs aft past the trailing edge, and it hangs the flap;
  * - the **horn** is the compact island (no side over 0.7 chord) at the rod's aft end: its box within
  *   a few hundredths of the chord of it, and the one at its fore end (a balance arm's weight). One
  *   island per rod end; a bracket elsewhere along the span stays.
  *
  * - a **horn with no rod** (the pushrod drawn with the body, as real models often have it): when all
- *   that is left outside the sections lies at one place along the span (within 0.3 chord), in compact
- *   islands off the skin reaching no more than a tenth of the chord ahead of the lead, each a plate
- *   or box (over 0.08 chord across both its larger ways: a thin strut is a lone bracket's arm)
- *   standing off the skin, or a pair above and below. A dropped hinge hangs on brackets at several
- *   places along the span: they stay, and so do horns at two places (from their shape alone, brackets).
+ *   that is left outside the sections lies in compact islands off the skin reaching no more than a
+ *   tenth of the chord ahead of the lead, each a plate or box (over 0.08 chord across both its larger
+ *   ways: a thin strut is a lone bracket's arm), and at each place along the span (within 0.3 chord)
+ *   one stands **above** the surface, or a pair above and below. A horn hanging below alone has a
+ *   dropped hinge's bracket's shape and place — a plate or a fairing from the lower skin down to a
+ *   pivot by the nose — and taken out, the one sign of that hinge is lost and the line at the nose is
+ *   judged good: a dropped hinge never hangs above, so what hangs only below stays (and is judged so,
+ *   weak), as does everything where the surface stands too steep for above to be told (a fin).
  *
  * What is left — brackets, fairings, horns at several places — still hangs and is judged so.
  *
@@ -44,12 +49,16 @@ const ROD_LENGTH = 0.35, ROD_ASPECT = 5;
 const ROD_THICKNESS = 0.33;
 /** A horn is no longer than this share of the chord any way. */
 const HORN_SIZE = 0.7;
-/** A horn with no rod stands at one place: what is outside the sections within this share of the chord along the span. */
+/** A horn below and one above within this share of the chord along the span are a pair at one place. */
 const HORN_PLACE = 0.3;
 /** A horn reaches no further ahead of the lead than this share of the chord (a bracket's pivot lug may). */
 const HORN_AHEAD = 0.1;
 /** A horn (a plate or box) is at least this share of the chord across in its two larger directions. */
 const HORN_BASE = 0.08;
+/** A rod ends at its horn by the hinge: no further aft of the lead than this share of the chord. */
+const ROD_AFT = 0.5;
+/** Above and below are told only where the surface's thickness direction is this near the aircraft's up. */
+const LEVEL = 0.5;
 /** How near (share of the chord, beyond the rod's own radius) a horn's vertex must be to the rod's end. */
 const TOUCHING = 0.06;
 /** Islands looked at: a hostile mesh of thousands of fragments is left as it is. */
@@ -70,7 +79,8 @@ interface Island {
 /**
  * The vertices of linkages (pushrods or balance arms and the horns they end at) in a panel's geometry,
  * by the module doc's rules; empty when there are none. `coords` are the panel's coordinates,
- * `envelope` its sections', `chord` its chord length.
+ * `envelope` its sections', `chord` its chord length, `up` the aircraft's up along the panel's thickness
+ * direction (the normal's up component: its sign says which side is above; 0 when unknown).
  *
  * @example
  * ```ts
@@ -83,6 +93,7 @@ export function linkageVertices(
   envelope: SectionEnvelope,
   triangles: Uint32Array,
   chord: number,
+  up = 0,
 ): Set<number> {
   const linked = new Set<number>();
   if (!(chord > 0)) return linked;
@@ -98,7 +109,7 @@ export function linkageVertices(
       outside.push(i);
     }
   }
-  if (!ahead && !onePlace(coords, outside, chord)) return linked;
+  if (!ahead && !(Math.abs(up) >= LEVEL && outside.length > 0)) return linked;
   const islands = islandsOf(coords, triangles, 1e-6 * chord);
   if (islands.length === 0 || islands.length > MAX_ISLANDS) return linked;
   const used = new Set<Island>();
@@ -112,6 +123,8 @@ export function linkageVertices(
     const [fore, aft] = at(a) < at(b) ? [a, b] : [b, a];
     // Ahead of the nose, running forward from near the surface (its aft end not ahead too).
     if (!(at(fore) < -ROD_REACH && at(aft) - at(fore) >= ROD_RUN && at(aft) >= -ROD_REACH)) continue;
+    // Ending by the hinge, at its horn: a canoe fairing runs on aft past the trailing edge.
+    if (at(aft) > ROD_AFT) continue;
     used.add(rod);
     // The horn: the compact island whose box lies nearest the rod's aft end, within touching distance.
     const reach = TOUCHING * chord + thick / 2;
@@ -128,26 +141,19 @@ export function linkageVertices(
       for (const v of weight.vertices) linked.add(v);
     }
   }
-  for (const v of hornsAlone(coords, envelope, islands, used, outside.filter((i) => !linked.has(i)), chord)) {
+  const left = outside.filter((i) => !linked.has(i));
+  for (const v of hornsAlone(coords, envelope, islands, used, left, chord, up)) {
     linked.add(v);
   }
   return linked;
 }
 
-/** True when the `vertices` lie at one place along the span (within {@link HORN_PLACE} of the chord). */
-function onePlace(coords: PanelCoordinates, vertices: readonly number[], chord: number): boolean {
-  if (vertices.length === 0) return false;
-  let lo = Infinity, hi = -Infinity;
-  for (const i of vertices) lo = Math.min(lo, coords.u[i]), hi = Math.max(hi, coords.u[i]);
-  return hi - lo <= HORN_PLACE * chord;
-}
-
 /**
  * The vertices of control horns with no rod (the pushrod drawn with the body): when everything left
- * standing outside the sections (`outside`) lies at one place along the span, in islands not `used`
- * that are compact (no side over {@link HORN_SIZE} of the chord) and reach no further ahead of the
- * lead than {@link HORN_AHEAD}. A dropped hinge hangs on brackets at several places along the span
- * (and its pivot lies below the nose): they stay. Empty otherwise.
+ * standing outside the sections (`outside`) is in islands not `used` that are compact (no side over
+ * {@link HORN_SIZE} of the chord), plates or boxes reaching no further ahead of the lead than
+ * {@link HORN_AHEAD}, and at every place along the span one of them stands above the surface (`up`:
+ * see {@link linkageVertices}). What hangs only below may be a dropped hinge's bracket: empty then.
  */
 function hornsAlone(
   coords: PanelCoordinates,
@@ -156,25 +162,42 @@ function hornsAlone(
   used: ReadonlySet<Island>,
   outside: readonly number[],
   chord: number,
+  up: number,
 ): number[] {
-  if (!onePlace(coords, outside, chord)) return [];
+  if (outside.length === 0 || !(Math.abs(up) >= LEVEL)) return [];
   const owner = new Map<number, Island>();
   for (const island of islands) {
     if (used.has(island)) continue;
     for (const v of island.vertices) owner.set(v, island);
   }
-  const horns = new Set<Island>();
+  // Each horn's vertices outside the sections above the surface and below it.
+  const sides = new Map<Island, { above: number; below: number }>();
   for (const i of outside) {
     const island = owner.get(i);
     // Outside the sections but in the skin (or a scrap): no horn standing on it.
     if (!island || island.extents[0] > HORN_SIZE * chord) return [];
-    horns.add(island);
+    const side = sides.get(island) ?? { above: 0, below: 0 };
+    sides.set(island, side);
+    if (envelope.above(coords.u[i], coords.chordAt(i), coords.thicknessAt(i)) === up > 0) side.above++;
+    else side.below++;
   }
   const found: number[] = [];
-  for (const horn of horns) {
+  for (const [horn, side] of sides) {
     // Thin both ways across its length, it is a strut (a lone bracket's arm, a mast), not a horn's
     // plate or box.
     if (horn.extents[1] < HORN_BASE * chord) return [];
+    // Hanging below, a horn must have one standing above at its place (a pair): else it may be a
+    // dropped hinge's bracket.
+    if (side.above <= side.below && !standsAboveBy(horn, sides, chord)) {
+      if (
+        !partnered(
+          horn,
+          used,
+          chord,
+          (i) => envelope.above(coords.u[i], coords.chordAt(i), coords.thicknessAt(i)) === up > 0,
+        )
+      ) return [];
+    }
     for (const v of horn.vertices) {
       // Ahead of the lead it reaches for a pivot.
       if (envelope.chordPosition(coords.u[v], coords.chordAt(v), coords.thicknessAt(v)) < -HORN_AHEAD) {
@@ -184,6 +207,39 @@ function hornsAlone(
     }
   }
   return found;
+}
+
+/**
+ * True when a horn a rod drives (an island `used`, compact) stands above the surface (`above` of most
+ * of its vertices) at `horn`'s place along the span: the pair's other half.
+ */
+function partnered(
+  horn: Island,
+  used: ReadonlySet<Island>,
+  chord: number,
+  above: (vertex: number) => boolean,
+): boolean {
+  for (const other of used) {
+    if (other.extents[0] > HORN_SIZE * chord) continue;
+    const apart = Math.max(0, other.low[0] - horn.high[0], horn.low[0] - other.high[0]);
+    if (apart > HORN_PLACE * chord) continue;
+    if (2 * other.vertices.filter(above).length > other.vertices.length) return true;
+  }
+  return false;
+}
+
+/** True when an island of `sides` standing mostly above the surface lies at `horn`'s place along the span. */
+function standsAboveBy(
+  horn: Island,
+  sides: ReadonlyMap<Island, { above: number; below: number }>,
+  chord: number,
+): boolean {
+  for (const [other, side] of sides) {
+    if (other === horn || side.above <= side.below) continue;
+    const apart = Math.max(0, other.low[0] - horn.high[0], horn.low[0] - other.high[0]);
+    if (apart <= HORN_PLACE * chord) return true;
+  }
+  return false;
 }
 
 /** The compact island not yet `used` whose box lies nearest `point`, within `reach`. */

@@ -4,9 +4,11 @@
  * or as its child nodes; game models' chunky boxes; balance arms with their weights) are recognised
  * as linkages (`nodes/rig/linkages.ts`) and left out of the fit, so a right hinge is no longer judged
  * weak for them — while a flap hung on a dropped hinge, a horn and pushrod beside its brackets, stays
- * weak. A horn with no rod at one place along the span (a plate or box, or a pair above and below) is
- * a horn too (rig.fit_hinge v68): its surface right and good; horns at two places may be weak (from
- * their shape, brackets). Before v67 and v68, on held-out seeds: see `linkages.ts` and the commits.
+ * weak. A horn with no rod standing above the surface (a plate or box, alone or in a pair above and
+ * below, at one place or two) is a horn too (rig.fit_hinge v68, v71): its surface right and good; a
+ * horn hanging below alone may be weak (it has a dropped hinge's bracket's shape and place:
+ * `linkage_brackets_test.ts`). Before v67, v68 and v71, on held-out seeds: see `linkages.ts` and the
+ * commits.
  * Seeds here 4000–4119 (developed on 0–239). And a dropped hinge whose pushrod the stations cut is
  * still weak (development seed 155: judged good, 1.6° and 8.4 % of the span off, before v68).
  *
@@ -26,7 +28,7 @@ const HABITS: readonly Rough[] = [
 
 Deno.test("control horns and pushrods: right hinges judged good, dropped hinges still weak", async () => {
   const tally: Record<string, { panels: number; wrong: number; wrongGood: number; alarms: number }> = {};
-  // Surfaces whose only linkage is a horn with no rod at one place: right, and how many not good.
+  // Surfaces whose horns with no rod stand above (horn_above): right, and how many not good.
   const alone = { panels: 0, alarms: 0 };
   const wrongGood: string[] = [];
   for (let seed = 4000; seed <= 4119; seed++) {
@@ -36,7 +38,7 @@ Deno.test("control horns and pushrods: right hinges judged good, dropped hinges 
     // Surfaces carrying a horn with nothing driving it may fairly be weak: not false alarms here.
     const truths = roughSample(seed).truths;
     const horns = new Set(truths.filter((t) => t.hornAlone).map((t) => t.name));
-    const onePlace = new Set(truths.filter((t) => t.hornPlaces === 1).map((t) => t.name));
+    const onePlace = new Set(rough === "horn_above" ? [...horns] : []);
     const alarms = verdict.alarms.filter((a) => !horns.has(a.split(":")[0]));
     alone.panels += onePlace.size;
     alone.alarms += verdict.alarms.filter((a) => onePlace.has(a.split(":")[0])).length;
@@ -46,7 +48,7 @@ Deno.test("control horns and pushrods: right hinges judged good, dropped hinges 
     if (verdict.wrongGood.length) wrongGood.push(`${verdict.description}: ${verdict.wrongGood.join("; ")}`);
   }
   console.log(
-    `control linkages: ${JSON.stringify(tally)}; horns alone at one place: ${JSON.stringify(alone)}`,
+    `control linkages: ${JSON.stringify(tally)}; horns alone standing above: ${JSON.stringify(alone)}`,
   );
   // Nothing off and judged good — above all no dropped-hinge flap whose linkage was taken out.
   assert.deepStrictEqual(wrongGood, []);
@@ -59,7 +61,8 @@ Deno.test("control horns and pushrods: right hinges judged good, dropped hinges 
     const row = tally[habit];
     assert(row.wrong === 0 && row.alarms <= row.panels / 10, `${habit}: ${JSON.stringify(row)}`);
   }
-  // A horn with no rod at one place (before v68, 62 of 86 above and 42 of 42 chunky not good).
+  // Horns with no rod standing above, at one place or two (before v68 62 of 86 at one place not good;
+  // before v71 those at two places, on held-out seeds 9000-9479 22 more of 108 horn_above surfaces).
   assert(alone.panels >= 10 && alone.alarms <= alone.panels / 10, JSON.stringify(alone));
 });
 

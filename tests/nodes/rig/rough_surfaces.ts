@@ -241,13 +241,14 @@ function meshOf(
  * A surface's hinge frame: a point `c` chords aft of the hinge, `d` chords below the surface, at span
  * fraction `s` from the middle and `w` chords further along the span.
  */
-interface SurfaceFrame {
+export interface SurfaceFrame {
   point(c: number, d: number, s: number, w?: number): Vec3;
   /** A box over chords `c` aft and `d` down, `w` chords either side of span fraction `s`. */
   box(c: readonly [number, number], d: readonly [number, number], s: number, w: number): ClassMesh;
 }
 
-function surfaceFrame(truth: ClassTruth, lift = 0): SurfaceFrame {
+/** The frame of {@link SurfaceFrame} about `truth`'s hinge, `lift` chords above it (a dropped hinge's skin). */
+export function surfaceFrame(truth: ClassTruth, lift = 0): SurfaceFrame {
   const aft: Vec3 = [1, 0, 0];
   const chordwise = normalize(aft.map((v, k) => v - dot(aft, truth.axis) * truth.axis[k]) as Vec3);
   let down = cross(truth.axis, chordwise);

@@ -8,7 +8,8 @@
  * @module
  */
 import { hingeError } from "./coarse_panels.ts";
-import { type Rough, ROUGHS, roughSample } from "./rough_surfaces.ts";
+import type { Document } from "@gltf-transform/core";
+import { type Rough, ROUGHS, roughSample, type RoughTruth } from "./rough_surfaces.ts";
 import { type ReportPart, rig } from "./pipeline.ts";
 
 /** One scene's verdict: its surfaces and copies, the wrong, silently wrong and falsely alarmed ones. */
@@ -26,9 +27,20 @@ export interface RoughVerdict {
 const goodOf = (part: ReportPart | undefined) =>
   (part?.fit as { confidence?: string } | null | undefined)?.confidence === "good";
 
+/** A scene with its surfaces' truths, as {@link judgeSample} takes it. */
+export interface JudgedSample {
+  readonly doc: Document;
+  readonly truths: RoughTruth[];
+  readonly description: string;
+}
+
 /** Rigs the sample of `seed` (its own habit, or `rough`) and judges each surface and copy. */
-export async function judgeRough(seed: number, rough?: Rough): Promise<RoughVerdict> {
-  const { doc, truths, description } = roughSample(seed, rough);
+export function judgeRough(seed: number, rough?: Rough): Promise<RoughVerdict> {
+  return judgeSample(roughSample(seed, rough));
+}
+
+/** Rigs a generated scene and judges each surface and copy against its truth. */
+export async function judgeSample({ doc, truths, description }: JudgedSample): Promise<RoughVerdict> {
   const { report, ctx } = await rig(doc);
   const wrong: string[] = [], silent: string[] = [], alarms: string[] = [], wrongGood: string[] = [];
   for (const truth of truths) {
