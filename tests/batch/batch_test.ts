@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok as assert, rejects, throws } from "
 import { join } from "node:path";
 import { runGraph } from "../../mod.ts";
 import { main } from "../../cli/main.ts";
-import { type BatchEvent, runBatch } from "../../batch/batch.ts";
+import { type BatchEvent, type BatchResult, runBatch } from "../../batch/batch.ts";
 import { expandEach, SelectionError } from "../../batch/inputs.ts";
 import { formatManifest, mergeManifests } from "../../batch/manifest.ts";
 import { parseShard, shardOf } from "../../batch/shard.ts";
@@ -37,15 +37,19 @@ async function shipTree(): Promise<string> {
 const tree = await shipTree();
 const each = `model=${tree}/ships/**/*.cmp`;
 const cacheDir = join(tree, "cache");
-const whole = await runBatch({
-  graph: GRAPH,
-  selection: await expandEach(each),
-  outDir: join(tree, "out"),
-  cacheDir,
-  jobs: 2,
-});
+let wholeRun: Promise<BatchResult> | undefined;
+/**
+ * The batch of the whole tree into `out/` and the shared cache, run once when a test first needs it:
+ * not at module load, where every run of this file paid for its 105 builds, even one filtered to a
+ * test that uses none of them.
+ */
+const wholeBatch = () =>
+  wholeRun ??= expandEach(each).then((selection) =>
+    runBatch({ graph: GRAPH, selection, outDir: join(tree, "out"), cacheDir, jobs: 2 })
+  );
 
-Deno.test("batch: every input is built; a failing input is recorded and does not stop the rest", () => {
+Deno.test("batch: every input is built; a failing input is recorded and does not stop the rest", async () => {
+  const whole = await wholeBatch();
   assertEquals(whole.summary.inputs, COUNT + 1);
   assertEquals([whole.summary.ok, whole.summary.failed, whole.summary.notRun], [COUNT, 1, 0]);
   const broken = whole.manifest.inputs["liberty/broken.cmp"];
@@ -58,7 +62,8 @@ Deno.test("batch: every input is built; a failing input is recorded and does not
   }
 });
 
-Deno.test("batch: --jobs 2 runs two workers, sharing the inputs one at a time", () => {
+Deno.test("batch: --jobs 2 runs two workers, sharing the inputs one at a time", async () => {
+  const whole = await wholeBatch();
   const { workers } = whole.summary;
   assertEquals(workers.length, 2);
   assertEquals(workers.reduce((sum, w) => sum + w.inputs, 0), COUNT + 1);
@@ -72,6 +77,7 @@ Deno.test("batch: --jobs 2 runs two workers, sharing the inputs one at a time", 
 });
 
 Deno.test("batch: outputs are byte-identical to a single run of the same input", async () => {
+  const whole = await wholeBatch();
   for (const rel of ["liberty/ship1.cmp", "rheinland/ship3.cmp", "liberty/ship100.cmp"]) {
     const outDir = await tempDir({ dir: tree });
     await runGraph(GRAPH, { inputs: { model: `${tree}/ships/${rel}` }, outDir, cacheDir: false });
@@ -85,6 +91,7 @@ Deno.test("batch: outputs are byte-identical to a single run of the same input",
 });
 
 Deno.test("batch: shards 1/3, 2/3 and 3/3 cover every input once and merge into the unsharded manifest", async () => {
+  const whole = await wholeBatch();
   const shards = [];
   for (let index = 1; index <= 3; index++) {
     shards.push(
@@ -93,7 +100,7 @@ Deno.test("batch: shards 1/3, 2/3 and 3/3 cover every input once and merge into 
         selection: await expandEach(each),
         outDir: join(tree, `shard${index}`),
         cacheDir,
-        jobs: 2,
+        jobs: 1, // one worker per shard: how inputs are drawn is the shard's, not the pool's
         shard: { index, count: 3 },
       }),
     );
@@ -124,6 +131,7 @@ Deno.test("batch: shards 1/3, 2/3 and 3/3 cover every input once and merge into 
 });
 
 Deno.test("batch: a re-run is served by the cache; fail-fast stops starting inputs", async () => {
+  const whole = await wholeBatch();
   const again = await runBatch({
     graph: GRAPH,
     selection: await expandEach(each),
@@ -156,6 +164,7 @@ Deno.test("batch: a re-run is served by the cache; fail-fast stops starting inpu
 });
 
 Deno.test("batch: the pool starts the largest files first, and the order leaves the manifest as it is", async () => {
+  const whole = await wholeBatch();
   const started: string[] = [];
   const selection = await expandEach(`model=${tree}/ships/rheinland/ship[0-9]*.cmp`);
   const result = await runBatch({
@@ -607,6 +616,7 @@ Deno.test("batch over a bytes input: each file's contents are given, digests rec
 });
 
 Deno.test("partgraph batch: CLI runs, writes the manifest, exits 1 on a failure; --merge reports what is missing", async () => {
+  await wholeBatch(); // its cache serves the shard this test builds
   const log = console.log, error = console.error;
   const err: string[] = [];
   console.log = () => {};
