@@ -29,7 +29,6 @@ import { nearestFrameAxis, searchPlane } from "./spin_plane.ts";
 import { hubAxis as hubAxisOf, innerHubDegrees } from "./spin_hub.ts";
 import { twoDiscs } from "./spin_layers.ts";
 import {
-  countBlades,
   radiusAbout,
   type SpinGeometry,
   surfaceMoments,
@@ -38,9 +37,12 @@ import {
   VertexGrid,
 } from "./spin_symmetry.ts";
 import { SurfaceGrid } from "./spin_surface.ts";
+import { axisJudge } from "./spin_judge.ts";
+import type { SpinFit, SpinFitOptions } from "./spin_fit_types.ts";
 import { acrossAxis, looksLikeOneBlade, oneBladeFit, roundAxis } from "./spin_single.ts";
 
 export { type SpinGeometry, SYMMETRY_FAILED, SYMMETRY_GOOD } from "./spin_symmetry.ts";
+export type { SpinFit, SpinFitOptions } from "./spin_fit_types.ts";
 
 /**
  * A shaft further than this from the aircraft axis its kind runs along makes the fit weak, degrees,
@@ -50,61 +52,6 @@ export const FRAME_TOLERANCE_DEGREES = 6;
 
 /** A node's axis (or a hub's axis of roundness) within this of the shaft corroborates it, degrees. */
 export const STRUCTURE_TOLERANCE_DEGREES = 2;
-
-/**
- * The turn a part with no blades told apart is tested under (radians): no multiple of a full turn
- * over any small count, so only a surface round about the axis (a spinner, a hub, a disc — drawn as a
- * polygon of 32 sides or more) lands on itself.
- */
-const ROUND_TEST_ANGLE = 1;
-
-/** The fitted shaft. */
-export interface SpinFit {
-  /** Unit shaft direction (aircraft frame), unsigned (signed by the caller). */
-  readonly axis: Vec3;
-  /** A point on the shaft: the hub's centre along it (else the blades' centroid). */
-  readonly centre: Vec3;
-  /** Largest distance of a vertex from the shaft. */
-  readonly radius: number;
-  /** Blades counted (0: an even disc, no blades told apart; 1: one-sided). */
-  readonly blades: number;
-  /** 90th-percentile distance of turned surface points from the surface, / radius. */
-  readonly symmetry: number;
-  /** How the axis was found (`hub`: one blade, its hub's axis of roundness). */
-  readonly axisFrom: "disc_normal" | "half_turn" | "plane_search" | "frame" | "hub";
-  /** Where the centre came from. */
-  readonly centreFrom: "blades" | "hub";
-  /** Good, weak or failed. */
-  readonly confidence: "good" | "weak" | "failed";
-  /** Why short of good (empty when good). */
-  readonly reasons: string[];
-  /** How the fit went, for the report (said whatever the confidence). */
-  readonly notes: string[];
-  /**
-   * Two rotors drawn as one object (blades in two discs apart along the shaft): a point on the plane
-   * between the discs, on the shaft (whose direction is {@link axis}). Undefined for one rotor.
-   */
-  readonly layers?: Vec3;
-}
-
-/** Fit options. */
-export interface SpinFitOptions {
-  /** Unit aircraft axes a shaft may run along, by name; the nearest one breaks ties. */
-  readonly frameAxes: readonly { readonly name: string; readonly direction: Vec3 }[];
-  /** The direction the part's name gives its shaft (a named main rotor's up), to break ties. */
-  readonly preferred?: Vec3;
-  /** A hub or spinner inside the part: its centre places the origin along the shaft. */
-  readonly hub?: SpinGeometry;
-  /** The hub's node name, for the report. */
-  readonly hubName?: string;
-  /**
-   * Unit axes of the part's own node and the nodes above it (a nacelle, pylon, gearbox), named for the
-   * report (`'Nacelle_L' Z`): one running along a shaft that leans off the aircraft's axes corroborates it.
-   */
-  readonly structureAxes?: readonly { readonly name: string; readonly direction: Vec3 }[];
-  /** Why the part's structure says it has one blade (named as one, one blade object, a counterweight). */
-  readonly oneBlade?: string;
-}
 
 /**
  * Fits the shaft of a spinning part.
@@ -125,39 +72,7 @@ export function fitSpinAxis(geometry: SpinGeometry, options: SpinFitOptions): Sp
   const surface = moments.fromTriangles ? SurfaceGrid.of(geometry) : undefined;
   let vertices: VertexGrid | undefined;
   const vertexGrid = () => vertices ??= new VertexGrid(geometry);
-  // `full`: also test an unbladed axis for roundness and a count's divisors (not in the plane search,
-  // which wants two blades and measures a hundred axes).
-  const judge = (axis: Vec3, budget = 1000, full = true) => {
-    const radius = radiusAbout(geometry, moments.centroid, axis);
-    const counted = countBlades(geometry, moments.centroid, axis, radius);
-    // No blades told apart: symmetric only if round about the axis, which any turn tells.
-    const measure = (blades: number, points: number) => {
-      const angle = blades === 0 ? ROUND_TEST_ANGLE : (2 * Math.PI) / blades;
-      return surface
-        ? surface.symmetryError(moments.centroid, axis, angle, radius, SYMMETRY_FAILED, points)
-        : vertexGrid().symmetryError(moments.centroid, axis, angle, radius, points);
-    };
-    const measurable = (blades: number) => blades >= 2 || (full && blades === 0 && !!surface);
-    // A few points tell an axis far from symmetric (most are), whose turned points are costly to
-    // place far from the surface; only one within reach of symmetric is measured in full.
-    let blades = counted, coarse = measurable(counted) ? measure(counted, Math.min(budget, 100)) : undefined;
-    // Two sets of blades one behind the other (a contra-rotating pair drawn as one object) cancel in
-    // their own harmonic where their phases differ by half a spacing, leaving its double: the surface
-    // is symmetric under a divisor of the count.
-    for (let d = 2; full && coarse && coarse.p90 > 4 * SYMMETRY_GOOD && counted / d >= 2; d++) {
-      if (counted % d !== 0) continue;
-      const fewer = measure(counted / d, Math.min(budget, 100));
-      if (fewer.p90 <= 4 * SYMMETRY_GOOD) blades = counted / d, coarse = fewer;
-    }
-    const { p90, median, matched } = !coarse
-      ? { p90: Infinity, median: Infinity, matched: 0 }
-      : coarse.p90 > 4 * SYMMETRY_GOOD || budget <= 100
-      ? coarse
-      : measure(blades, budget);
-    // An unbladed axis is symmetric only when round about it: else no blade spacing to measure.
-    const symmetry = blades === 0 && p90 > SYMMETRY_GOOD ? Infinity : p90;
-    return { axis, radius, blades, symmetry, median, matched };
-  };
+  const judge = axisJudge(geometry, moments.centroid, surface, vertexGrid);
   /** Blades for ranking: round about the axis (0 told apart, symmetric) is more than any count. */
   const fold = (c: { blades: number }) => c.blades === 0 ? Infinity : c.blades;
   const nearest = (axis: Vec3) => nearestFrameAxis(axis, options.frameAxes);

@@ -26,6 +26,16 @@ export class SurfaceGrid {
   readonly #min: Vec3;
   /** The last query that measured each triangle (so a triangle in many cells is measured once). */
   readonly #stamp: Uint32Array;
+  /**
+   * Per triangle, its box (min xyz, max xyz): a triangle whose box lies further from a query than
+   * the nearest distance found so far (past a rounding margin) cannot be nearer, and is not measured.
+   */
+  readonly #boxes: Float64Array;
+  /** Squared distances within this of a box's are not taken as beyond it (float rounding). */
+  readonly #slack: number;
+  /** Per (x, y) column of cells, the first and last z cell holding a triangle (first > last: none). */
+  readonly #columnLow: Int32Array;
+  readonly #columnHigh: Int32Array;
   #query = 0;
   /** Sample points, xyz flat. */
   readonly samples: Float64Array;
@@ -57,6 +67,19 @@ export class SurfaceGrid {
     }
     this.#min = min;
     this.#cell = Math.max(Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 48, 1e-12);
+    this.#boxes = new Float64Array(areas.length * 6);
+    for (let n = 0; n < areas.length; n++) {
+      const a = t[n * 3] * 3, b = t[n * 3 + 1] * 3, c = t[n * 3 + 2] * 3;
+      for (let k = 0; k < 3; k++) {
+        this.#boxes[n * 6 + k] = Math.min(p[a + k], p[b + k], p[c + k]);
+        this.#boxes[n * 6 + 3 + k] = Math.max(p[a + k], p[b + k], p[c + k]);
+      }
+    }
+    // Every point measured is a blend of its triangle's corners (inside its box), off by rounding
+    // of about 1e-14 of the coordinates' size times the distance: a box is passed over only when
+    // clearly beyond the best, so the least distance comes out the same as measuring every triangle.
+    const size = Math.max(...min.map(Math.abs), ...max.map(Math.abs));
+    this.#slack = Number.isFinite(size) ? 1e-12 * (size + 48 * this.#cell) ** 2 : Infinity;
     this.#dims = [0, 1, 2].map((k) =>
       Number.isFinite(max[k]) ? Math.floor((max[k] - min[k]) / this.#cell) + 1 : 0
     ) as [number, number, number];
@@ -79,6 +102,14 @@ export class SurfaceGrid {
     for (let n = 0; n < areas.length; n++) if (areas[n] > 0) boxes(n, (c) => this.#starts[c + 1]++);
     for (let c = 1; c < this.#starts.length; c++) this.#starts[c] += this.#starts[c - 1];
     this.#items = new Int32Array(this.#starts[this.#starts.length - 1]);
+    this.#columnLow = new Int32Array(nx * ny).fill(this.#dims[2]);
+    this.#columnHigh = new Int32Array(nx * ny).fill(-1);
+    for (let c = 0; c < this.#starts.length - 1; c++) {
+      if (this.#starts[c + 1] === this.#starts[c]) continue;
+      const column = c % (nx * ny), z = (c - column) / (nx * ny);
+      if (z < this.#columnLow[column]) this.#columnLow[column] = z;
+      if (z > this.#columnHigh[column]) this.#columnHigh[column] = z;
+    }
     const fill = this.#starts.slice(0, -1);
     for (let n = 0; n < areas.length; n++) if (areas[n] > 0) boxes(n, (c) => this.#items[fill[c]++] = n);
     if (!(total > 0)) {
@@ -105,7 +136,7 @@ export class SurfaceGrid {
 
   /** Distance from `q` to the surface, searched `reach` rings of cells out (else that far at least). */
   nearest(q: Vec3, reach: number): number {
-    const m = this.#min, size = this.#cell, [nx, ny, nz] = this.#dims;
+    const m = this.#min, size = this.#cell, [nx, ny] = this.#dims;
     const cx = Math.floor((q[0] - m[0]) / size), cy = Math.floor((q[1] - m[1]) / size);
     const cz = Math.floor((q[2] - m[2]) / size);
     // How far inside its cell q lies: a cell r + 1 rings out is at least (r + margin) cells away.
@@ -116,14 +147,21 @@ export class SurfaceGrid {
     for (let r = 0; r <= reach; r++) {
       for (let x = Math.max(cx - r, 0); x <= Math.min(cx + r, nx - 1); x++) {
         for (let y = Math.max(cy - r, 0); y <= Math.min(cy + r, ny - 1); y++) {
-          const edge = Math.abs(x - cx) === r || Math.abs(y - cy) === r;
-          for (let z = cz - r; z <= cz + r; z += edge ? 1 : 2 * r || 1) {
-            if (z < 0 || z >= nz) continue;
-            const c = x + nx * (y + ny * z);
+          // Only the column's cells holding triangles (the same cells in the same order: the rest
+          // are empty); a ring's inner columns are met only at its two z faces.
+          const column = x + nx * y, zLow = this.#columnLow[column], zHigh = this.#columnHigh[column];
+          if (zLow > zHigh) continue;
+          const edge = Math.abs(x - cx) === r || Math.abs(y - cy) === r, step = edge ? 1 : 2 * r;
+          let z = cz - r;
+          if (edge && z < zLow) z = zLow;
+          for (const end = Math.min(cz + r, zHigh); z <= end; z += step) {
+            if (z < zLow) continue;
+            const c = column + nx * ny * z;
             for (let i = this.#starts[c]; i < this.#starts[c + 1]; i++) {
               const n = this.#items[i];
               if (this.#stamp[n] === stamp) continue;
               this.#stamp[n] = stamp;
+              if (best !== Infinity && this.#boxDistanceSquared(q, n) > best + this.#slack) continue;
               best = Math.min(best, this.#triangleDistanceSquared(q, n));
             }
           }
@@ -213,6 +251,18 @@ export class SurfaceGrid {
   /** Mean distance (/ radius) of the turned samples beyond 30 % of the radius from the surface (500 of them). */
   meanError(centre: Vec3, axis: Vec3, angle: number, radius: number): number {
     return this.symmetryError(centre, axis, angle, radius, 0.1, 500).mean;
+  }
+
+  /** Squared distance from `q` to triangle `n`'s box: no point of the triangle is nearer. */
+  #boxDistanceSquared(q: Vec3, n: number): number {
+    const box = this.#boxes, o = n * 6;
+    let sum = 0;
+    for (let k = 0; k < 3; k++) {
+      const below = box[o + k] - q[k], above = q[k] - box[o + 3 + k];
+      const d = below > 0 ? below : above > 0 ? above : 0;
+      sum += d * d;
+    }
+    return sum;
   }
 
   /**

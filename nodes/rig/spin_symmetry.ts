@@ -236,12 +236,39 @@ export class VertexGrid {
 
 /** Largest distance of a vertex from the line through `centre` along unit `axis`. */
 export function radiusAbout(g: SpinGeometry, centre: Vec3, axis: Vec3): number {
+  // length(cross(p − centre, axis)) written out: the fit asks this of every axis it tries.
+  const p = g.positions, [c0, c1, c2] = centre, [a0, a1, a2] = axis;
   let max = 0;
   for (let i = 0; i < g.count; i++) {
-    const d = sub([g.positions[i * 3], g.positions[i * 3 + 1], g.positions[i * 3 + 2]], centre);
-    max = Math.max(max, length(cross(d, axis)));
+    const d0 = p[i * 3] - c0, d1 = p[i * 3 + 1] - c1, d2 = p[i * 3 + 2] - c2;
+    const x = d1 * a2 - d2 * a1, y = d2 * a0 - d0 * a2, z = d0 * a1 - d1 * a0;
+    max = Math.max(max, Math.sqrt(x * x + y * y + z * z));
   }
   return max;
+}
+
+/** A surface's triangles with area, as `countBlades` weighs them: centroids (xyz flat) and areas (×2). */
+export interface BladeSamples {
+  readonly points: Float64Array;
+  readonly weights: Float64Array;
+}
+
+/** The triangles' centroids and weights `countBlades` reads (the same about every axis: taken once). */
+export function bladeSamples(g: SpinGeometry): BladeSamples {
+  const p = g.positions, t = g.triangles;
+  const at = (i: number): Vec3 => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];
+  const points: number[] = [], weights: number[] = [];
+  if (t && t.length >= 3) {
+    for (let i = 0; i + 2 < t.length; i += 3) {
+      const a = at(t[i]), b = at(t[i + 1]), c = at(t[i + 2]);
+      const weight = length(cross(sub(b, a), sub(c, a)));
+      if (weight > 0) {
+        points.push((a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3);
+        weights.push(weight);
+      }
+    }
+  }
+  return { points: Float64Array.from(points), weights: Float64Array.from(weights) };
 }
 
 /**
@@ -251,33 +278,34 @@ export function radiusAbout(g: SpinGeometry, centre: Vec3, axis: Vec3): number {
  * read: a turbofan's fan has 18–24 blades, and a spinner, hub or blurred disc drawn as a polygon of
  * up to 64 sides is as many-fold symmetric about its shaft — read only to the 12th, a 16-sided disc
  * counted no blades about its normal but two about a diameter (seen edge on, a line), and its shaft
- * was taken across it.
+ * was taken across it. `samples`: the geometry's {@link bladeSamples}, where the caller tries many axes.
  */
-export function countBlades(g: SpinGeometry, centre: Vec3, axis: Vec3, radius: number): number {
+export function countBlades(
+  g: SpinGeometry,
+  centre: Vec3,
+  axis: Vec3,
+  radius: number,
+  samples: BladeSamples = bladeSamples(g),
+): number {
   const u = normalize(cross(axis, Math.abs(axis[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0]));
   const w = cross(axis, u);
   // Each sample's direction (cos θ, sin θ) and weight, for the harmonics below.
   const cosines: number[] = [], sines: number[] = [], weights: number[] = [];
   let total = 0;
-  const sample = (point: Vec3, weight: number) => {
-    const d = sub(point, centre);
-    const x = dot(d, u), y = dot(d, w), r = Math.hypot(x, y);
+  const [c0, c1, c2] = centre, [u0, u1, u2] = u, [w0, w1, w2] = w;
+  const sample = (px: number, py: number, pz: number, weight: number) => {
+    const d0 = px - c0, d1 = py - c1, d2 = pz - c2;
+    const x = d0 * u0 + d1 * u1 + d2 * u2, y = d0 * w0 + d1 * w1 + d2 * w2, r = Math.hypot(x, y);
     if (r < 0.35 * radius) return;
     total += weight;
     cosines.push(x / r), sines.push(y / r), weights.push(weight);
   };
-  const p = g.positions, t = g.triangles;
-  const at = (i: number): Vec3 => [p[i * 3], p[i * 3 + 1], p[i * 3 + 2]];
-  if (t && t.length >= 3) {
-    for (let i = 0; i + 2 < t.length; i += 3) {
-      const a = at(t[i]), b = at(t[i + 1]), c = at(t[i + 2]);
-      const weight = length(cross(sub(b, a), sub(c, a)));
-      if (weight > 0) {
-        sample([(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3], weight);
-      }
-    }
+  const centroids = samples.points, areas = samples.weights;
+  for (let n = 0; n < areas.length; n++) {
+    sample(centroids[n * 3], centroids[n * 3 + 1], centroids[n * 3 + 2], areas[n]);
   }
-  if (!(total > 0)) { for (let i = 0; i < g.count; i++) sample(at(i), 1); }
+  const p = g.positions;
+  if (!(total > 0)) { for (let i = 0; i < g.count; i++) sample(p[i * 3], p[i * 3 + 1], p[i * 3 + 2], 1); }
   if (!(total > 0)) return 0;
   /** The count the harmonics up to the K-th say (see above), or 0. */
   const count = (K: number) => {
