@@ -120,12 +120,19 @@ function sampleSteps(
   return Math.min(MAX_STEPS, Math.max(4, Math.ceil((2 * (hi - lo) * SLOTS) / spanLength), depthSteps(deep)));
 }
 
-/** Calls `visit` with points across triangle a b c on a grid of `steps` per side (corners included). */
+/**
+ * Calls `visit` with points across triangle a b c on a grid of `steps` per side (corners included).
+ * The point passed is one array refilled for each (thousands a triangle): `visit` reads it, keeps none.
+ */
 function samplePoints(a: Vec3, b: Vec3, c: Vec3, steps: number, visit: (q: Vec3) => void): void {
+  const q: Vec3 = [0, 0, 0];
   for (let i = 0; i <= steps; i++) {
     for (let j = 0; i + j <= steps; j++) {
       const wa = i / steps, wb = j / steps, wc = 1 - wa - wb;
-      visit([0, 1, 2].map((k) => wa * a[k] + wb * b[k] + wc * c[k]) as Vec3);
+      q[0] = wa * a[0] + wb * b[0] + wc * c[0];
+      q[1] = wa * a[1] + wb * b[1] + wc * c[1];
+      q[2] = wa * a[2] + wb * b[2] + wc * c[2];
+      visit(q);
     }
   }
 }

@@ -93,20 +93,23 @@ export function sliceStations(
   const band = bandFraction * chord;
   // The band's thickness range at each edge, from the cut ends near the extreme.
   const lead = newBandAccumulator(stations), trail = newBandAccumulator(stations);
+  // The cut ends in each band, in cut order (offsets of their v in `cuts`): the halfway pass below
+  // reads only these, not every cut of a dense mesh again.
+  const inLead: number[] = [], inTrail: number[] = [];
   for (let i = 0; i < n; i += 5) {
     const k = cuts[i] | 0, at = uMin + (k + 0.5) * width;
     for (let end = 1; end <= 3; end += 2) {
       const cv = cuts[i + end], cw = cuts[i + end + 1];
-      if (cv <= vLow[k] + band) accumulate(lead, k, at, cv, cw);
-      if (cv >= vHigh[k] - band) accumulate(trail, k, at, cv, cw);
+      if (cv <= vLow[k] + band) accumulate(lead, k, at, cv, cw), inLead.push(i + end);
+      if (cv >= vHigh[k] - band) accumulate(trail, k, at, cv, cw), inTrail.push(i + end);
     }
   }
   // The edge at mid-thickness: halfway between the forward-most point of the upper and of the lower
   // half of the band (aft-most for the trailing edge). A slanted nose face is met at its middle, a
   // sharp or blunt nose at its tip, a flat sheet at its extreme — and skin points merely near the
   // nose cannot drag it aft, as a mean over the band would.
-  const leadV = halfwayExtremes(cuts, n, lead, vLow, band, 1);
-  const trailV = halfwayExtremes(cuts, n, trail, vHigh, band, -1);
+  const leadV = halfwayExtremes(cuts, inLead, lead, stations, 1);
+  const trailV = halfwayExtremes(cuts, inTrail, trail, stations, -1);
   return {
     lead: edgeFromBands(lead, leadV),
     trail: edgeFromBands(trail, trailV),
@@ -117,28 +120,24 @@ export function sliceStations(
 
 /**
  * Per station, the mean of the extreme chord positions (least for `sign` 1, greatest for −1) among
- * the band's cut ends at or above and at or below the middle of its thickness range.
+ * the band's cut ends (`ends`: offsets of their v in `cuts`, each within the band of its station's
+ * extreme) at or above and at or below the middle of its thickness range.
  */
 function halfwayExtremes(
   cuts: Float64Array,
-  n: number,
+  ends: readonly number[],
   acc: BandAccumulator,
-  extreme: Float64Array,
-  band: number,
+  stations: number,
   sign: 1 | -1,
 ): Float64Array {
-  const stations = extreme.length;
   const upper = new Float64Array(stations).fill(Infinity);
   const lower = new Float64Array(stations).fill(Infinity);
-  for (let i = 0; i < n; i += 5) {
-    const k = cuts[i] | 0;
+  for (const e of ends) {
+    const k = cuts[e - (e % 5)] | 0;
     const mid = (acc[k * 5 + 3] + acc[k * 5 + 4]) / 2;
-    for (let end = 1; end <= 3; end += 2) {
-      const key = sign * cuts[i + end], cw = cuts[i + end + 1];
-      if (key > sign * extreme[k] + band) continue;
-      if (cw >= mid && key < upper[k]) upper[k] = key;
-      if (cw <= mid && key < lower[k]) lower[k] = key;
-    }
+    const key = sign * cuts[e], cw = cuts[e + 1];
+    if (cw >= mid && key < upper[k]) upper[k] = key;
+    if (cw <= mid && key < lower[k]) lower[k] = key;
   }
   const out = new Float64Array(stations);
   for (let k = 0; k < stations; k++) out[k] = sign * (upper[k] + lower[k]) / 2;
