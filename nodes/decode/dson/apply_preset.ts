@@ -166,7 +166,10 @@ export const dsonApplyPreset = defineNode({
   // 45: a follower's refit measures along the axes its group names (`transform_nodes` / `reference`,
   // decode.dson v62's `frame`; before: principal axes): posed_follower_habits.ts with frames,
   // held-out seeds 21301-21340 unposed, 17 of 78 followers off, 8 of 40 scenes silently -> 0.
-  version: 45,
+  // 46: rigid followers whose frame node is missing are named with their record's path when the
+  // preset refits them (before, only decode.dson said so); flat reference sets, shears and
+  // stretches across a line read as decode.dson v63 reads them.
+  version: 46,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

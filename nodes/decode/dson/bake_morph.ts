@@ -31,7 +31,15 @@ export const dsonBakeMorph = defineNode({
   // warned: graft_follower_habits.ts held-out seeds 20101-20140, 39 of 40 wrong -> 0), and every
   // follower from the base mesh, as Daz fits it.
   // 7: a follower's refit measures along the axes its group names (decode.dson v62's `frame`).
-  version: 7,
+  // 8: a rigidity group's frame node (`transform_nodes` / `reference`) gives its rest axes, not its
+  // posed ones: rigidity runs with the morphs on the mesh at rest, before skinning poses it, as
+  // rigid followers are refitted (posed_rigidity_habits.ts held-out seeds 22001-22040: 23 of 40
+  // scenes, 34 of 79 groups off by up to 2 mm, all silently -> 0); a frame node missing from the
+  // scene is warned at the group's path in the scene extras; rigid followers whose frame node is
+  // missing are named (before, only by decode.dson), groups and followers stretched across a line
+  // their reference vertices do not fix are named, and flat reference sets are read as
+  // decode.dson v63 reads them.
+  version: 8,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh, and joints the shape's ERC formulas move " +
     "go where that weight puts them.",

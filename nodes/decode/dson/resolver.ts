@@ -23,7 +23,8 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
     // 5: rigid followers refitted by their rotation and scale modes (`dson.bake_morph` v5).
     // 6: rigid followers of merged grafts refitted by a bake (`dson.bake_morph` v6).
     // 7: a follower's refit measures along the axes its group names (`dson.bake_morph` v7).
-    version: 7,
+    // 8: rigidity frames at rest, flat reference sets, missing frames named (`dson.bake_morph` v8).
+    version: 8,
     params: {
       morph: {
         type: "string",

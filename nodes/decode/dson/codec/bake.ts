@@ -7,11 +7,9 @@
  * @module
  */
 import type { Document, Mesh, Node } from "@gltf-transform/core";
-import type { mat4 } from "gl-matrix";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE, RIGIDITY_ATTRIBUTE } from "./build_primitive.ts";
-import type { Vec3 } from "./rigid_fit.ts";
 import {
   applyRigidity,
   type AxisFrame,
@@ -23,6 +21,7 @@ import { parseDsonUri } from "./uri.ts";
 import { followTargetsAgain } from "./preset_conform.ts";
 import { followerStates, refitFollowers, warnSheared, warnStale } from "./follower_refit.ts";
 import { poseInstanceCopies } from "./instance_copies.ts";
+import { nodesByName, restAxes, warnUnframed } from "./follower_frame.ts";
 import { shapeValueReader, warnRecentre } from "./preset_rig.ts";
 import { fixRigDial, readRigCentres, recentreJoints } from "./rig_recentre.ts";
 
@@ -74,10 +73,12 @@ export function bakeMorph(
   }
   moveJointsWithBake(doc, baked, weight, warn);
   // Daz fits each follower to its reference vertices as the baked shape moves them (and its joint).
-  const sheared: string[] = [];
-  refitFollowers(doc, followers.states, sheared);
-  warnSheared(sheared, warn, "dson bake");
+  const sheared: string[] = [], uncertain: string[] = [];
+  refitFollowers(doc, followers.states, sheared, uncertain);
+  warnSheared(sheared, warn, "dson bake", uncertain);
   warnStale(followers.stale, warn, "dson bake");
+  // Refitted along principal axes: said here too, not only by the decode (before v8, silently).
+  warnUnframed(followers.unframed, warn, "dson bake", followers.framePaths);
   // Instances draw their targets as they are now: their copies take the moved joints' places.
   poseInstanceCopies(doc);
   return result;
@@ -157,16 +158,28 @@ function bakeMeshTarget(
       if (rigidity && weights) weights[v] = rigidity[i];
     }
   }
-  const groups = rigidityGroups(mesh, vertexCount, warn);
-  const frames = nodeFrames(doc);
+  const indexed = rigidityGroups(mesh, vertexCount, warn);
+  const groups = [...indexed.keys()];
+  const frames = nodesByName(doc);
+  const meshAt = `/meshes/${doc.getRoot().listMeshes().indexOf(mesh)}/extras/partgraph/dson/rigidity/groups`;
   const corrected = groups.length
     ? applyRigidity(
       before,
       after,
       weights,
       groups,
-      (group) => frameFor(group, frames, warn),
+      (group) =>
+        frameFor(group, frames, { mesh: mesh.getName(), path: `${meshAt}/${indexed.get(group)}` }, warn),
       (shared) => warn(sharedMaskWarning(mesh.getName(), shared)),
+      (group) =>
+        warn(
+          `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
+            indexed.get(group)
+          }/scale_modes): ` +
+            "its scale_modes stretch its participants across the line its reference vertices lie on, a " +
+            "direction those vertices do not fix; they are stretched along one perpendicular chosen, which " +
+            "may not be Daz's",
+        ),
     )
     : after;
   for (const primitive of primitives) {
@@ -233,64 +246,45 @@ function sharedMaskWarning(mesh: string, { count, first }: SharedMaskVertices): 
     "does not document how overlapping groups combine";
 }
 
-function rigidityGroups(mesh: Mesh, vertexCount: number, warn: WarningSink): RigidityGroup[] {
+/** The mesh's usable rigidity groups, each with its index in the mesh's extras (for warnings' paths). */
+function rigidityGroups(mesh: Mesh, vertexCount: number, warn: WarningSink): Map<RigidityGroup, number> {
   const dson = getPartgraphExtras(mesh).dson as { rigidity?: { groups?: JsonValue[] } } | undefined;
-  const out: RigidityGroup[] = [];
-  for (const json of dson?.rigidity?.groups ?? []) {
+  const out = new Map<RigidityGroup, number>();
+  for (const [index, json] of (dson?.rigidity?.groups ?? []).entries()) {
     const group = rigidityGroupFromJson(json, vertexCount);
     if (typeof group === "string") warn(`rigidity group on '${mesh.getName()}' ignored: ${group}`);
-    else out.push(group);
+    else out.set(group, index);
   }
   return out;
 }
 
 /**
- * The scene's DSON nodes by instance key and by definition id (the first node of each), with their
- * rotation orders, for groups with a reference or transform node.
- */
-function nodeFrames(doc: Document): Map<string, { node: Node; order: string }> {
-  const frames = new Map<string, { node: Node; order: string }>();
-  const byId = new Map<string, { node: Node; order: string }>();
-  for (const node of doc.getRoot().listNodes()) {
-    const dson = getPartgraphExtras(node).dson as
-      | { id?: string; key?: string; rotation_order?: string }
-      | undefined;
-    const entry = { node, order: dson?.rotation_order ?? "XYZ" };
-    if (dson?.key && !frames.has(dson.key)) frames.set(dson.key, entry);
-    if (dson?.id && !byId.has(dson.id)) byId.set(dson.id, entry);
-  }
-  for (const [id, entry] of byId) if (!frames.has(id)) frames.set(id, entry);
-  return frames;
-}
-
-/**
  * DSON spec: transform nodes give the axis frame, "in the rotation order of those nodes", else the
- * reference node; otherwise the fit uses the reference vertices' own principal axes. A named node
- * that is not in the scene (a library definition nobody instantiated, an uninstalled figure) is
- * warned about, and the principal axes are used.
+ * reference node; otherwise the fit uses the reference vertices' own principal axes. Rigidity runs
+ * with the morphs on the mesh at rest, before skinning poses it (morphs → rigidity → skinning, as
+ * rigid followers are refitted), so the node's axes are its rest axes (`restAxes`: its orientation),
+ * not its posed ones (before dson.bake_morph v8: its world axes, pose included). A named node that
+ * is not in the scene (a library definition nobody instantiated, an uninstalled figure) is warned
+ * about at the group's path in the scene extras, and the principal axes are used.
  */
 function frameFor(
   group: RigidityGroup,
-  frames: Map<string, { node: Node; order: string }>,
+  frames: ReadonlyMap<string, Node>,
+  at: { mesh: string; path: string },
   warn: WarningSink,
 ): AxisFrame | undefined {
   const uri = group.transformNodes[0] ?? group.reference;
   if (uri === undefined) return undefined;
   const found = frames.get(parseDsonUri(uri).id);
-  if (!found) {
+  const frame = found && restAxes(found);
+  if (!frame) {
     const field = group.transformNodes.length ? "transform node" : "reference node";
+    const where = `${at.path}/${group.transformNodes.length ? "transform_nodes/0" : "reference"}`;
     warn(
-      `rigidity group '${group.id}': ${field} '${uri}' is not a node of the scene; ` +
+      `rigidity group '${group.id}' of '${at.mesh}' (${where}): ${field} '${uri}' is not a node of the scene; ` +
         "its scale and rotation axes are the reference vertices' principal axes instead",
     );
     return undefined;
   }
-  const m = found.node.getWorldMatrix() as unknown as mat4;
-  const axis = (c: number): Vec3 => {
-    const v: Vec3 = [m[c * 4], m[c * 4 + 1], m[c * 4 + 2]];
-    const n = Math.hypot(...v) || 1;
-    return [v[0] / n, v[1] / n, v[2] / n];
-  };
-  const xyz: [Vec3, Vec3, Vec3] = [axis(0), axis(1), axis(2)];
-  return { ordered: [...found.order].map((letter) => xyz["XYZ".indexOf(letter)]) as [Vec3, Vec3, Vec3] };
+  return frame;
 }

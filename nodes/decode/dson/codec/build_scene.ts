@@ -78,7 +78,7 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     if (meshNode && !mesh.skin && mesh.owner >= 0) meshNodes.add(meshNode);
   }
   // Followers are placed, skinned and refitted with the bones at rest; the pose then carries them.
-  const sheared: string[] = [];
+  const sheared: string[] = [], uncertain: string[] = [];
   atRest(target.nodes, dson.nodes, new Set(dson.followers.map((f) => f.node)), () => {
     const parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
     skinBlendedFollowers(
@@ -88,10 +88,10 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     );
     // Daz fits a follower to its reference vertices as the file's morphs move them from the base mesh.
     const { states, unframed } = followerStates(doc, true);
-    refitFollowers(doc, states, sheared);
+    refitFollowers(doc, states, sheared, uncertain);
     warnUnframed(unframed, warn, "dson");
   });
-  warnSheared(sheared, warn, "dson");
+  warnSheared(sheared, warn, "dson", uncertain);
   // Last: rigid followers put under an item's bones above ride them as the item follows its target.
   followConformTargets(
     { nodes: target.nodes, dsonNodes: dson.nodes, rest: target.rest },

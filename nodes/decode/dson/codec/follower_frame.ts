@@ -8,6 +8,9 @@
  * follower is refitted on the figure at rest (`follow_rest.ts`), so the named node's axes are its rest
  * axes in the mesh's space: a bone's orientation, not its pose. Before decode.dson v62,
  * dson.apply_preset v45 and dson.bake_morph v7 the names were ignored and the principal axes used.
+ * Geometry rigidity groups read the same rest axes ({@link restAxes}) when a morph is baked: Daz runs
+ * rigidity with the morphs, before skinning poses the mesh (dson.bake_morph v8; before, the node's
+ * posed world axes).
  *
  * @module
  */
@@ -16,6 +19,7 @@ import type { mat4 } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { invert, multiply } from "./matrix64.ts";
+import { restWorld } from "./rest_pose.ts";
 import type { AxisFrame } from "./rigidity.ts";
 import type { Vec3 } from "./rigid_fit.ts";
 import { parseDsonUri } from "./uri.ts";
@@ -75,9 +79,37 @@ export function nodesByName(doc: Document): Map<string, Node> {
  */
 export function namedFrame(mesh: Mesh, uri: string, nodes: ReadonlyMap<string, Node>): AxisFrame | undefined {
   const node = nodes.get(parseDsonUri(uri).id);
-  const toNode = node && meshFrame(mesh, node);
+  if (!node) return undefined;
+  const rest = restAxes(node);
+  if (rest) return rest;
+  // A node without its DSON rest record (edited extras): its frame in the mesh's space as drawn.
+  const toNode = meshFrame(mesh, node);
   const m = toNode && invert(toNode);
-  if (!m) return undefined;
+  return m ? orderedAxes(m, node) : undefined;
+}
+
+/**
+ * The axes of DSON node `node` at rest, in DSON (figure) space — the space a decoded mesh's vertices
+ * are in — from its recorded `orientation` (XYZ Euler degrees), listed in its rotation order; the
+ * pose does not turn them. Undefined when the node has no recorded orientation.
+ *
+ * @example
+ * ```ts
+ * const frame = restAxes(nodesByName(doc).get("lForearmBend")!);
+ * ```
+ */
+export function restAxes(node: Node): AxisFrame | undefined {
+  const dson = getPartgraphExtras(node).dson as { orientation?: unknown } | undefined;
+  const o = dson?.orientation;
+  if (!Array.isArray(o) || o.length !== 3 || !o.every((v) => typeof v === "number" && Number.isFinite(v))) {
+    return undefined;
+  }
+  const m = restWorld({ centerPoint: [0, 0, 0], orientation: o as [number, number, number] });
+  return orderedAxes(m as unknown as mat4, node);
+}
+
+/** The unit columns of `m`'s 3×3 part, listed in `node`'s rotation order (XYZ when it has none). */
+function orderedAxes(m: mat4, node: Node): AxisFrame {
   const axis = (c: number): Vec3 => {
     const v: Vec3 = [m[c * 4], m[c * 4 + 1], m[c * 4 + 2]];
     const n = Math.hypot(...v) || 1;
@@ -92,16 +124,23 @@ export function namedFrame(mesh: Mesh, uri: string, nodes: ReadonlyMap<string, N
 }
 
 /**
- * One warning for the followers whose named frame is not a node of the scene (`prefix`: who says it).
+ * One warning for the followers whose named frame is not a node of the scene (`prefix`: who says it;
+ * `paths`: where each one's frame is recorded, when the warning is about a decoded scene).
  *
  * @example
  * ```ts
  * warnUnframed(["'Ring-1' ('#lHand')"], warn, "dson");
  * ```
  */
-export function warnUnframed(unframed: readonly string[], warn: WarningSink, prefix: string): void {
+export function warnUnframed(
+  unframed: readonly string[],
+  warn: WarningSink,
+  prefix: string,
+  paths: readonly string[] = [],
+): void {
   if (!unframed.length) return;
-  const listed = unframed.slice(0, NAMED).join(", ") +
+  const at = (k: number) => (paths[k] ? ` at ${paths[k]}` : "");
+  const listed = unframed.slice(0, NAMED).map((u, k) => u + at(k)).join(", ") +
     (unframed.length > NAMED ? ` and ${unframed.length - NAMED} more` : "");
   warn(
     `${prefix}: ${unframed.length} rigid follower(s) name a transform or reference node that is not a node ` +

@@ -16,16 +16,16 @@
  *
  * @module
  */
-import type { Document, Mesh, Node, vec3, vec4 } from "@gltf-transform/core";
-import { type mat4, MathUtils } from "@gltf-transform/core";
+import type { Document, mat4, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
-import { invert, multiply, snapToOne } from "./matrix64.ts";
+import { invert, multiply } from "./matrix64.ts";
 import { bestFitRotation, centroid } from "./rigid_fit.ts";
 import { type FollowerModes, isDefaultModes, recordedModes } from "./follower_modes.ts";
 import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
 import { meshFrame, namedFrame, nodesByName } from "./follower_frame.ts";
+import { setLocal } from "./follower_local.ts";
 
 /** Follower names a warning lists before counting the rest. */
 const NAMED = 3;
@@ -63,7 +63,8 @@ interface FollowRecord {
  * the mesh now puts them — `base`: without morphs, as Daz's reference is the base mesh — and their
  * frames; take it before a change and give it to {@link refitFollowers} after. Followers recorded
  * without reference vertices (decoded before decode.dson v59) or whose mesh is gone are `stale`;
- * those whose group names a frame node the scene lacks are `unframed` (key and name; principal axes).
+ * those whose group names a frame node the scene lacks are `unframed` (key and name; principal axes),
+ * with the JSON path of each one's recorded frame in the scene (`framePaths`).
  *
  * @example
  * ```ts
@@ -75,15 +76,18 @@ interface FollowRecord {
 export function followerStates(
   doc: Document,
   base: boolean,
-): { states: FollowerState[]; stale: string[]; unframed: string[] } {
+): { states: FollowerState[]; stale: string[]; unframed: string[]; framePaths: string[] } {
   const meshes = new Map<string, Mesh>();
   for (const mesh of doc.getRoot().listMeshes()) {
     if (!meshes.has(mesh.getName())) meshes.set(mesh.getName(), mesh);
   }
-  const states: FollowerState[] = [], stale: string[] = [], unframed: string[] = [];
+  const states: FollowerState[] = [],
+    stale: string[] = [],
+    unframed: string[] = [],
+    framePaths: string[] = [];
   const blendMeshes = followerMeshes(doc);
   let named: Map<string, Node> | undefined; // made once, when a follower names a frame
-  for (const node of doc.getRoot().listNodes()) {
+  for (const [index, node] of doc.getRoot().listNodes().entries()) {
     const dson = getPartgraphExtras(node).dson as { key?: unknown; rigid_follow?: FollowRecord } | undefined;
     const record = dson?.rigid_follow;
     if (!record || !node.getParentNode()) continue;
@@ -109,11 +113,14 @@ export function followerStates(
     let frame: AxisFrame | undefined;
     if (modes.frame !== undefined) {
       frame = namedFrame(mesh!, modes.frame, named ??= nodesByName(doc));
-      if (!frame) unframed.push(`'${key}' ('${modes.frame}')`);
+      if (!frame) {
+        unframed.push(`'${key}' ('${modes.frame}')`);
+        framePaths.push(`/nodes/${index}/extras/partgraph/dson/rigid_follow/frame`);
+      }
     }
     states.push({ node, key, mesh: mesh!, ...found, frames, modes, basePoints, ...(frame ? { frame } : {}) });
   }
-  return { states, stale, unframed };
+  return { states, stale, unframed, framePaths };
 }
 
 /**
@@ -122,12 +129,15 @@ export function followerStates(
  * (the joint's rest frame may have moved meanwhile): its local transform, its `parent_offset`, and
  * the inverse binds of its blend-skinned meshes. A follower whose vertices and frames did not change
  * keeps its bytes. Returns how many moved. A follower its `scale_modes` scale along axes other than
- * its own (a shear no glTF node holds) gets the nearest turn and scale, its key added to `sheared`.
+ * its own (a shear no glTF node holds) gets the nearest turn and scale, its key added to `sheared`
+ * when that moves it by more than a hundredth of a millimetre; one its modes stretch along an axis
+ * its reference vertices do not fix (a line's perpendiculars) has its key added to `uncertain`.
  */
 export function refitFollowers(
   doc: Document,
   before: readonly FollowerState[],
   sheared: string[] = [],
+  uncertain: string[] = [],
 ): number {
   let moved = 0;
   const blendMeshes = followerMeshes(doc);
@@ -143,7 +153,9 @@ export function refitFollowers(
       same &&= now.every((v, k) => v === was[k]);
     }
     if (same) continue;
-    const fit = fitChange(state.basePoints, state.points, after.points, state.modes, state.frame);
+    const flags = { uncertain: false };
+    const fit = fitChange(state.basePoints, state.points, after.points, state.modes, state.frame, flags);
+    if (flags.uncertain) uncertain.push(state.key);
     // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
     const change = (joint: Node): mat4 | undefined => {
       const f = frames.get(joint);
@@ -275,7 +287,13 @@ function rigidFit(before: Float64Array, after: Float64Array): mat4 {
  * group of `modes` fits (`rigidity.ts`: the rotation per `rotation_mode`, the stretch along the
  * axes of `frame` — else the reference vertices' principal axes — per `scale_modes`).
  */
-function modedFit(before: Float64Array, after: Float64Array, modes: FollowerModes, frame?: AxisFrame): mat4 {
+function modedFit(
+  before: Float64Array,
+  after: Float64Array,
+  modes: FollowerModes,
+  frame: AxisFrame | undefined,
+  flags: { uncertain: boolean },
+): mat4 {
   const referenceVertices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
   const group: RigidityGroup = {
     id: "follow",
@@ -285,6 +303,7 @@ function modedFit(before: Float64Array, after: Float64Array, modes: FollowerMode
     transformNodes: [],
   };
   const fit = fitRigidTransform(group, before, after, frame)!;
+  if (fit.uncertain) flags.uncertain = true;
   const { linear: l, before: c0, after: c1 } = fit;
   const m = new Array(16).fill(0);
   for (let row = 0; row < 3; row++) {
@@ -308,25 +327,13 @@ function fitChange(
   before: Float64Array,
   after: Float64Array,
   modes: FollowerModes,
-  frame?: AxisFrame,
+  frame: AxisFrame | undefined,
+  flags: { uncertain: boolean },
 ): mat4 {
   const fit = (a: Float64Array, b: Float64Array) =>
-    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes, frame);
+    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes, frame, flags);
   const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
   return undo ? multiply(fit(base, after), undo) : fit(before, after);
-}
-
-/**
- * Sets `node`'s TRS to `local` (a scale within rounding of 1 written as 1). False when `local` is
- * sheared, so that the TRS written is only the nearest (off by more than a millionth of its size).
- */
-function setLocal(node: Node, local: mat4): boolean {
-  const t = [0, 0, 0] as vec3, r = [0, 0, 0, 1] as vec4, s = [1, 1, 1] as vec3;
-  MathUtils.decompose(local, t, r, s);
-  node.setTranslation(t).setRotation(r).setScale(s.map(snapToOne) as vec3);
-  const back = MathUtils.compose(t, r, s, new Array(16).fill(0) as unknown as mat4);
-  const size = Math.max(...s.map(Math.abs), 1e-12);
-  return [0, 1, 2, 4, 5, 6, 8, 9, 10].every((k) => Math.abs(back[k] - local[k]) <= 1e-6 * size);
 }
 
 /**
@@ -339,13 +346,27 @@ function setLocal(node: Node, local: mat4): boolean {
  * warnSheared(sheared, warn, "dson preset");
  * ```
  */
-export function warnSheared(sheared: readonly string[], warn: WarningSink, prefix: string): void {
-  if (!sheared.length) return;
-  const listed = sheared.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
-    (sheared.length > NAMED ? ` and ${sheared.length - NAMED} more` : "");
-  warn(
-    `${prefix}: ${sheared.length} rigid follower(s) are scaled by their scale_modes along axes other than ` +
-      `their own, a shear a glTF node cannot hold; each is drawn with the nearest turn and scale, off ` +
-      `Daz's place: ${listed}`,
-  );
+export function warnSheared(
+  sheared: readonly string[],
+  warn: WarningSink,
+  prefix: string,
+  uncertain: readonly string[] = [],
+): void {
+  const list = (keys: readonly string[]) =>
+    keys.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
+    (keys.length > NAMED ? ` and ${keys.length - NAMED} more` : "");
+  if (sheared.length) {
+    warn(
+      `${prefix}: ${sheared.length} rigid follower(s) are scaled by their scale_modes along axes other than ` +
+        `their own, a shear a glTF node cannot hold; each is drawn with the nearest turn and scale, off ` +
+        `Daz's place: ${list(sheared)}`,
+    );
+  }
+  if (uncertain.length) {
+    warn(
+      `${prefix}: ${uncertain.length} rigid follower(s) have scale_modes that stretch them across the line ` +
+        `their reference vertices lie on, a direction those vertices do not fix; each is stretched along one ` +
+        `perpendicular chosen, which may not be Daz's: ${list(uncertain)}`,
+    );
+  }
 }

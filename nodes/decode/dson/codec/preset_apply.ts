@@ -16,6 +16,7 @@ import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { followerStates, refitFollowers, warnSheared, warnStale } from "./follower_refit.ts";
 import { poseInstanceCopies } from "./instance_copies.ts";
+import { warnUnframed } from "./follower_frame.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
@@ -119,11 +120,13 @@ export function applyDsonPreset(
   // Joint centres a shape moves follow its new dials, before the poses are read about them.
   const moved = moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
   // Daz fits each follower to its reference vertices as the shape moves them (and its joint).
-  const sheared: string[] = [];
-  refitFollowers(doc, followers.states, sheared);
-  warnSheared(sheared, (message) => later.push(message), "dson preset");
+  const sheared: string[] = [], uncertain: string[] = [];
+  refitFollowers(doc, followers.states, sheared, uncertain);
+  warnSheared(sheared, (message) => later.push(message), "dson preset", uncertain);
   if (moved || morphs || driven.morphs) {
     warnStale(followers.stale, (message) => later.push(message), "dson preset");
+    // Refitted along principal axes: said here too, not only by the decode (before v46, silently).
+    warnUnframed(followers.unframed, (message) => later.push(message), "dson preset", followers.framePaths);
   }
   // Each node posed once: the preset's channels, with those formulas drive at their driven value.
   const poses = new Map(posed);

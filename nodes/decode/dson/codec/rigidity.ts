@@ -215,11 +215,23 @@ export interface AxisFrame {
   readonly ordered: readonly [Vec3, Vec3, Vec3];
 }
 
+/**
+ * Below this fraction of their widest spread, reference vertices do not span a direction (a plate
+ * modelled flat and written to 4 decimals is ~1e-5 of its width thick; a curved patch of skin
+ * 1e-2 and more).
+ */
+export const FLAT = 1e-3;
+
 /** `p' = after + linear · (p − before)`: the fitted transform of a group. */
 export interface RigidTransform {
   readonly before: Vec3;
   readonly after: Vec3;
   readonly linear: Float64Array;
+  /**
+   * True when a scale mode stretches along a principal axis the reference vertices do not fix (a
+   * collinear set's perpendiculars): the stretch's direction is a guess.
+   */
+  readonly uncertain?: boolean;
 }
 
 /**
@@ -247,8 +259,13 @@ export function fitRigidTransform(
   const c1 = centroid(after, refs);
   const pca = principalAxes(before, refs, c0);
   const axes = frame?.ordered ?? pca.axes;
+  // A direction the reference vertices do not span — thinner than FLAT of their widest spread, as
+  // three vertices are across their plane and a modelled-flat plate is up to its file's rounding —
+  // has no stretch to measure: its ratio is 1, and its turn comes from the directions they span.
+  // Read as a ratio of two roundings it was any number (decode.dson v63; before, above 1e-9 cm).
+  const thin = Math.max(1e-9, FLAT * Math.sqrt(pca.variances[0]));
   // Horn's fit is only defined for a point set that spans a plane.
-  const planar = refs.length >= 3 && pca.variances[1] > 1e-12 * Math.max(pca.variances[0], 1e-300);
+  const planar = refs.length >= 3 && Math.sqrt(pca.variances[1]) > thin;
   const fitted = planar
     ? bestFitRotation(before, after, refs, c0, c1)
     : lineRotation(after, refs, c1, pca.axes[0]);
@@ -260,16 +277,21 @@ export function fitRigidTransform(
   }
   const ratios = axes.map((axis) => {
     const spread0 = spread(before, refs, c0, axis);
-    return spread0 > 1e-9 ? spread(after, refs, c1, mulVec(fitted, [...axis] as Vec3)) / spread0 : 1;
+    return spread0 > thin ? spread(after, refs, c1, mulVec(fitted, [...axis] as Vec3)) / spread0 : 1;
   });
   const scale = new Float64Array(9);
+  // Principal axes a collinear set does not fix (any perpendicular to its line would do; a single
+  // vertex fixes none): a stretch along one of them is a guess, said.
+  const spanned = frame ? 3 : planar ? 3 : Math.sqrt(pca.variances[0]) > thin ? 1 : 0;
+  let uncertain = false;
   for (let i = 0; i < 3; i++) {
     const mode = group.scaleModes[i];
     const s = mode === "none" ? 1 : ratios[SCALE_MODES.indexOf(mode) - 1];
+    if (i >= spanned && Math.abs(s - 1) > 1e-9) uncertain = true;
     const a = axes[i];
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) scale[r * 3 + c] += s * a[r] * a[c];
   }
-  return { before: c0, after: c1, linear: mulMat(applied, scale) };
+  return { before: c0, after: c1, linear: mulMat(applied, scale), ...(uncertain ? { uncertain } : {}) };
 }
 
 /** The swing turning a collinear reference set's line onto its moved line (identity for one vertex). */
@@ -320,6 +342,7 @@ export function applyRigidity(
   groups: readonly RigidityGroup[],
   frameFor: (group: RigidityGroup) => AxisFrame | undefined = () => undefined,
   onShared?: (shared: SharedMaskVertices) => void,
+  onUncertain?: (group: RigidityGroup) => void,
 ): Float64Array {
   const out = Float64Array.from(after);
   // The groups that moved each vertex (in file order), kept only when asked.
@@ -327,6 +350,7 @@ export function applyRigidity(
   for (const [g, group] of groups.entries()) {
     const transform = fitRigidTransform(group, before, after, frameFor(group));
     if (!transform) continue;
+    if (transform.uncertain) onUncertain?.(group);
     const { linear, before: c0, after: c1 } = transform;
     for (const i of group.maskVertices) {
       const w = weights ? Math.min(weights[i], 1) : 1;

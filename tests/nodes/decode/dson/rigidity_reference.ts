@@ -174,7 +174,9 @@ export function referenceRigidity(
     const [c0, c1] = [mean(a), mean(b)];
     const [cov0, cov1] = [covariance(a, c0), covariance(b, c1)];
     const pca = symmetricEigen3(cov0);
-    const planar = a.length >= 3 && pca.values[1] > 1e-12 * Math.max(pca.values[0], 1e-300);
+    // Spanning a plane: the second spread over a thousandth of the first (a plate flat up to its
+    // file's rounding spans no third direction, three vertices none across their plane).
+    const planar = a.length >= 3 && pca.values[1] > 1e-6 * Math.max(pca.values[0], 1e-300);
     let fitted = IDENTITY;
     if (planar) fitted = kabsch(a.map((p) => sub(p, c0)), b.map((p) => sub(p, c1)));
     else if (a.length >= 2) {
@@ -191,7 +193,11 @@ export function referenceRigidity(
     const ratios = axes.map((axis) => {
       const spread0 = Math.sqrt(dot(axis, times(cov0, axis)));
       const turned = times(fitted, axis);
-      return spread0 > 1e-9 ? Math.sqrt(dot(turned, times(cov1, turned))) / spread0 : 1;
+      // A direction the reference vertices do not span (thinner than a thousandth of their widest,
+      // as three vertices are across their plane) has no stretch to measure: 1. Read as a ratio of
+      // two roundings, it was any number (a 3-vertex earring 33 cm off at seed 21540).
+      const measured = spread0 > Math.max(1e-9, 1e-3 * Math.sqrt(Math.max(pca.values[0], 0)));
+      return measured ? Math.sqrt(dot(turned, times(cov1, turned))) / spread0 : 1;
     });
     const modes = ["primary", "secondary", "tertiary"];
     const stretch = outerSum(axes.map((axis, i) => {
