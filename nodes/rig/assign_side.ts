@@ -89,7 +89,8 @@ export const rigAssignSide = defineNode({
   // geometry, warned; a letter naming both sides in one file is warned of, naming its panels.
   // 30: damage copies lying apart as debris (detect_panels_debris.ts) are no copy of the aircraft nor in
   // one: a damage copy at its place was sided about a centre line the debris pulled (copies.ts).
-  version: 30,
+  // 31: debris and damage copies as rig.detect_panels v37 reads them (damage_states.ts, detect_panels_debris.ts).
+  version: 31,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -19,8 +19,19 @@ const DAMAGE_WORD = /[\s_.-](?:dmg|damaged|damage|destroyed|broken|wreck|wrecked
 const INTACT_WORD = /[\s_.-]intact$/i;
 /** A game rip's or Sketchfab's mesh index after the mark (`Aileron_L_dmg_0`). */
 const MESH_INDEX = /[_.]\d+$/;
-/** Groups holding damage-model parts (War Thunder's `xray`, a `Damage` collection). */
-const DAMAGE_GROUP = /^(?:xray|x[\s_-]?ray|dm|dmg|damage|damaged|damage[\s_-]?model|destroyed|wreck)$/i;
+/**
+ * Words naming groups of damage-model or put-away parts (War Thunder's `xray`, a `Damage` collection,
+ * Blender collections exported as a parent: `LOD_dmg`, `_hidden`, `Damaged.001`, `DMG_parts`).
+ */
+const DAMAGE_GROUP_WORD =
+  /(?:^|[^a-z])(?:x[\s_-]?ray|dm|dmg|damage|damaged|damage[\s_-]?model|destroyed|wreck|wrecked|hidden)(?![a-z])/i;
+/** Extras by which a group says it is not drawn (Blender's `hide_render`, a `visible: false` flag). */
+function hiddenGroup(node: Node): boolean {
+  const extras = (node.getExtras() ?? {}) as Record<string, unknown>;
+  // KHR_node_visibility's property, read without the extensions package (the rig reads no other).
+  const visibility = node.getExtension("KHR_node_visibility") as { getVisible?(): boolean } | null;
+  return extras.hide_render === true || extras.visible === false || visibility?.getVisible?.() === false;
+}
 
 /**
  * How damaged a node's name or a group above it says it is: 0 intact (`_D0`, `_intact`), 1–9 by
@@ -44,7 +55,7 @@ export function damageLevel(node: Node): number | undefined {
     if (INTACT_WORD.test(text)) return 0;
   }
   for (let at = node.getParentNode(); at; at = at.getParentNode()) {
-    if (DAMAGE_GROUP.test(at.getName().trim())) return 1;
+    if (DAMAGE_GROUP_WORD.test(at.getName().trim()) || hiddenGroup(at)) return 1;
   }
   return undefined;
 }

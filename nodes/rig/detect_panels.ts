@@ -92,7 +92,11 @@ export const rigDetectPanels = defineNode({
   // the aircraft: moved clear, dropped, turned; detect_panels_debris.ts) is left out, named in a warning:
   // fitted where it lay it was 7-80 degrees off, sided about the aircraft's centre line, some judged good.
   // Held-out damage_hidden.ts seeds 101-148: debris and its neighbours 44 of 168 wrong -> 4.
-  version: 36,
+  // 37: a damage copy clear of its surface by any gap is debris (was a quarter of its size: a piece
+  // dropped half a chord below its aileron and turned was fitted where it lay, 63 degrees off); a copy
+  // shrunk to a tiny scale is hidden, not debris; a group named `_hidden`, `LOD_dmg`, `DMG_parts` or
+  // marked `hide_render` / `visible: false` holds damage copies (damage_states.ts).
+  version: 37,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -14,13 +14,20 @@ import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY } from "./transform.ts";
 
-/** A copy's box kept this share of its surface's largest extent clear of the surface's box lies apart. */
-const CLEAR = 0.25;
+/**
+ * A copy's box kept this share of its surface's largest extent clear of the surface's box lies apart: a
+ * damage state swapped in where its surface hangs always overlaps it (at its root, if torn short), so any
+ * clear gap past a float's slop is debris — a piece dropped half a chord below its aileron and turned,
+ * lying within a quarter span of it, was fitted where it lay, 63° off, warned only that its fit failed.
+ */
+const CLEAR = 0.02;
+/** A copy drawn at most this share of its surface's size is shrunk away (hidden), not debris. */
+const SHRUNK = 1e-3;
 
 /**
  * The damage copies among `panels` whose drawn box lies clear of their intact surface's (one of `panels`
  * of the same name unmarked, or marked intact: `surfaceKey`), with that surface. A copy drawing nothing,
- * or shrunk to a point (scale 0: hidden, at its place), is no debris.
+ * or shrunk away (scale 0 or 1e-4: hidden, shrunk about wherever its node or group stands), is no debris.
  */
 export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node }[] {
   const intact = new Map<string, Node>();
@@ -33,7 +40,7 @@ export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node
     const surface = intact.get(surfaceKey(copy.getName()));
     if (!surface) continue;
     const a = boundsOf(copy), b = boundsOf(surface);
-    if (!a || !b || extent(a) < 1e-9 * Math.max(1, extent(b))) continue;
+    if (!a || !b || extent(a) < SHRUNK * extent(b)) continue;
     const clear = liesApart(a, b);
     const offset = [0, 1, 2].map((k) => (a.min[k] + a.max[k] - b.min[k] - b.max[k]) / 2);
     if (clear) out.push({ copy, intact: surface, offset, size: extent(b) });

@@ -215,7 +215,12 @@ export const rigFitHinge = defineNode({
   // hinge's bracket's shape. linkage_habits.ts held-out seeds 5000-5299: dropped-hinge flaps off and
   // judged good 460 of 720 (340 silent) -> 0; horns at two places right but weak 154 of 160 -> 101;
   // rough_surfaces.ts 9000-9479: horn_above weak 25 -> 3, chunky horns alone below 5 -> 40 weak.
-  version: 71,
+  // 72: damage copies hidden by a group's scale (a `Damage` group, a 3ds Max dummy, at 0 or 1e-4…1e-6)
+  // or a tiny scale of their own, and copies in a display group (`_hidden`, `LOD_dmg`, `hide_render`),
+  // turn about their intact surface's hinge, still hidden (hidden_scale.ts, damage_states.ts); kit-bashed
+  // names pair mirror partners by each kind's letters. damage_hidden_groups.ts held-out seeds 13-48:
+  // 108 of 480 wrong -> 0.
+  version: 72,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

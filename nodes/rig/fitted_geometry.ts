@@ -13,7 +13,7 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { type GatheredPositions, gatherPositions, positionBounds } from "./geometry.ts";
-import { invertAffine, type Vec3 } from "./transform.ts";
+import { invertAffine, linearDeterminant, type Vec3 } from "./transform.ts";
 
 /** A panel's geometry in its pivot's frame (pivot units). */
 export interface FittedGeometry {
@@ -36,6 +36,8 @@ export const TURN_FRACTION = 1e-5;
 
 /** The geometry under `panel` in `pivot`'s frame, or undefined when it draws no vertex (a skin bone). */
 export function fittedGeometry(pivot: Node, panel: Node): FittedGeometry | undefined {
+  // A pivot under a group shrunk to 0 (hidden damage copies, `hidden_scale.ts`) has no frame to read in.
+  if (Math.abs(linearDeterminant(pivot.getWorldMatrix())) < 1e-300) return undefined;
   return describe(gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true }), 0);
 }
 

@@ -36,7 +36,8 @@ export const rigInsertPivot = defineNode({
   // numbered when still taken (`HINGE_auto_Flap_L_1`).
   // 9: names are read with each kind's own side letters too (vocabulary_pairs.ts kindPairedLetters): a
   // kit-bashed file's `AileronP`/`AileronS` beside `Elevator_L`/`Elevator_P` state their sides.
-  version: 9,
+  // 10: a pivot under a group shrunk to 0 (hidden damage copies) records no fitted geometry: it threw.
+  version: 10,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

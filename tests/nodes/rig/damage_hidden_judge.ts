@@ -10,9 +10,10 @@
  * @module
  */
 import { hingeError } from "./coarse_panels.ts";
-import { rig } from "./pipeline.ts";
-import { hiddenSample, type HiddenTruth, plainSample, stillHidden } from "./damage_hidden.ts";
-import type { Document } from "@gltf-transform/core";
+import { type ReportPart, rig } from "./pipeline.ts";
+import { type Concealment, hiddenSample, plainSample, stillHidden } from "./damage_hidden.ts";
+import type { RoughTruth } from "./rough_surfaces.ts";
+import type { Document, Node } from "@gltf-transform/core";
 
 /** One scene's verdict. */
 export interface HiddenVerdict {
@@ -22,11 +23,24 @@ export interface HiddenVerdict {
   readonly silent: string[];
 }
 
-/** Each truth's fault in `doc` rigged in `frame` (none when right), and whether a warning names it. */
-async function faultsOf(
+/** A hinge in the world, as a rig report gives it. */
+export type Hinge = NonNullable<ReportPart["hinge"]>["world"];
+
+/** A truth judged here: how its copy was put away, if it was (`"apart"`: debris). */
+type Concealed = RoughTruth & { readonly concealed?: string };
+
+/**
+ * Each truth's fault in `doc` rigged in `frame` (none when right), and whether a warning names it; a
+ * concealed copy must be still hidden by `hidden` (by default as `damage_hidden.ts` hid it).
+ */
+export async function faultsOf<T extends Concealed>(
   doc: Document,
-  truths: readonly HiddenTruth[],
+  truths: readonly T[],
   frame: Record<string, string>,
+  hidden: (node: Node, truth: T) => boolean = (node, truth) =>
+    stillHidden(node, truth.concealed as Concealment),
+  hingeOf: (scene: Document, part: ReportPart, truth: T) => Hinge | undefined = (_, part) =>
+    part.hinge?.world,
 ): Promise<Map<string, { said: string; silent: boolean }>> {
   const label = "forward" in frame ? "auto" : "given";
   const { report, ctx, scene } = await rig(doc, frame);
@@ -36,20 +50,21 @@ async function faultsOf(
     const warned = ctx.warnings.some((w) => w.message.includes(`'${truth.name}'`));
     const good = (part?.fit as { confidence?: string } | null | undefined)?.confidence === "good";
     if (truth.concealed === "apart" && !part && warned) continue;
-    const error = part?.hinge ? hingeError(truth, part.hinge.world) : undefined;
+    const hinge = part && hingeOf(scene, part, truth);
+    const error = hinge ? hingeError(truth, hinge) : undefined;
     const onHinge = !!error && error.degrees <= 5 && error.offset <= 0.02 * truth.span;
     const sided = truth.concealed === "apart" || part?.side === truth.side;
     const node = scene.getRoot().listNodes().find((n) => n.getName() === truth.name);
-    const hidden = !truth.concealed || (node !== undefined && stillHidden(node, truth.concealed));
-    if (onHinge && sided && hidden) continue;
+    const kept = !truth.concealed || (node !== undefined && hidden(node, truth));
+    if (onHinge && sided && kept) continue;
     const said = `${label}: ${truth.name}${truth.concealed ? ` (${truth.concealed})` : ""}: ${
       error
         ? `${error.degrees.toFixed(1)}°, ${(100 * error.offset / truth.span).toFixed(1)} % of span`
         : "no hinge"
     }, ${part?.side} (${truth.side}), ${good ? "good" : part ? "not good" : "unrigged"}${
-      hidden ? "" : ", shown"
+      kept ? "" : ", shown"
     }${warned ? ", warned" : ""}`;
-    out.set(truth.name, { said, silent: !warned && (good || !hidden) });
+    out.set(truth.name, { said, silent: !warned && (good || !kept) });
   }
   return out;
 }
