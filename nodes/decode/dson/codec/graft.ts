@@ -8,7 +8,8 @@
  * @module
  */
 import { authoredPieces } from "./polygons.ts";
-import { type FormulaGraph, mergeFormulaGraphs } from "./formula_graph.ts";
+import type { FormulaGraph } from "./formula_graph.ts";
+import { mergeFormulaGraphs } from "./formula_graph_read.ts";
 import type { BoneAlias, Morph, SceneMesh, SceneNode, Surface } from "./model.ts";
 import type { RigidityGroup } from "./rigidity.ts";
 import { INFLUENCES } from "./skin.ts";

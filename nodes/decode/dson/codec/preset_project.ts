@@ -23,7 +23,7 @@ import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { describeProjection, driveByBody } from "./auto_project.ts";
 import { morphDeltas } from "./build_primitive.ts";
-import { readFormulaGraph } from "./formula_graph.ts";
+import { readFormulaGraph } from "./formula_graph_read.ts";
 import { projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
 import {
   type DrawnMesh,

@@ -9,7 +9,8 @@
 import type { Document, Mesh } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { evaluateFormulaGraph, readFormulaGraph } from "./formula_graph.ts";
+import { evaluateFormulaGraph } from "./formula_graph.ts";
+import { readFormulaGraph } from "./formula_graph_read.ts";
 import { fewNames as few } from "./preset_morphs.ts";
 import { readRigCentres, recentreJoints, type RecentreResult } from "./rig_recentre.ts";
 import { percentDecode } from "./uri.ts";

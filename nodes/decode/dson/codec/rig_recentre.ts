@@ -12,7 +12,8 @@
 import type { Accessor, Document, Mesh, Node } from "@gltf-transform/core";
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { readFormulaGraph, type StoredChannel } from "./formula_graph.ts";
+import type { StoredChannel } from "./formula_graph.ts";
+import { readFormulaGraph } from "./formula_graph_read.ts";
 import { rigCentresJson } from "./formula_json.ts";
 import type { TcbSpan } from "./formula_spline.ts";
 import { followsTarget } from "./preset_conform.ts";

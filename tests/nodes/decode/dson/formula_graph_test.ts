@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import {
   evaluateFormulaGraph,
   type FormulaGraph,
-  readFormulaGraph,
   readsAny,
   type StoredOperation,
 } from "../../../../nodes/decode/dson/codec/formula_graph.ts";
+import { readFormulaGraph } from "../../../../nodes/decode/dson/codec/formula_graph_read.ts";
 
 /** A graph whose morph `M` (own 0) is driven by one `sum` formula of `ops`, bone `b` at `bend`. */
 function graphOf(ops: StoredOperation[], bend: number): FormulaGraph {

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { type FormulaGraph, readFormulaGraph } from "../../../../nodes/decode/dson/codec/formula_graph.ts";
+import type { FormulaGraph } from "../../../../nodes/decode/dson/codec/formula_graph.ts";
+import { readFormulaGraph } from "../../../../nodes/decode/dson/codec/formula_graph_read.ts";
 import { formulaGraphJson } from "../../../../nodes/decode/dson/codec/formula_json.ts";
 import { decodeAndExport } from "./dson_runs.ts";
 import { jcmFigure } from "./jcm_figure.ts";
