@@ -94,8 +94,9 @@ export function kinkedSample(seed: number, kink: Kink = KINKS[seed % KINKS.lengt
     const ends = [-0.5, 0.5].map((f) => t.origin.map((v, k) => v + outward[k] * f * t.span) as Vec3);
     const [a0, a1] = ends.map(acrossOf);
     const stations = new Set<number>();
-    for (let i = 0; i < panel.mesh.positions.length; i += 3) {
-      stations.add(Math.round(acrossOf(Array.from(panel.mesh.positions).slice(i, i + 3)) * 1e5) / 1e5);
+    const positions = panel.mesh.positions;
+    for (let i = 0; i < positions.length; i += 3) {
+      stations.add(Math.round(acrossOf([positions[i], positions[i + 1], positions[i + 2]]) * 1e5) / 1e5);
     }
     const want = a0 + fraction * (a1 - a0), room = 0.1 * (a1 - a0);
     const inner = [...stations].filter((v) => v > a0 + room && v < a1 - room)

@@ -156,8 +156,8 @@ function place(panel: PiecesPanel, t: number): { chord: number; height: number; 
 
 /** The panel's mesh cut in two by `split`: the piece named first, then the rest. */
 export function cutInTwo(panel: PiecesPanel, split: Split): [ClassMesh, ClassMesh] {
-  const first: number[] = [], second: number[] = [];
-  for (let t = 0; t < panel.mesh.triangles.length; t += 3) {
+  const first: number[] = [], second: number[] = [], triangles = panel.mesh.triangles;
+  for (let t = 0; t < triangles.length; t += 3) {
     const at = place(panel, t);
     const inFirst = split === "skins"
       ? at.height >= 0
@@ -166,7 +166,7 @@ export function cutInTwo(panel: PiecesPanel, split: Split): [ClassMesh, ClassMes
       : split === "trailing_strip"
       ? at.chord < 0.8
       : at.span < 0.98;
-    (inFirst ? first : second).push(...Array.from(panel.mesh.triangles).slice(t, t + 3));
+    (inFirst ? first : second).push(triangles[t], triangles[t + 1], triangles[t + 2]);
   }
   const { positions } = panel.mesh;
   return [{ positions, triangles: first }, { positions, triangles: second }];
