@@ -220,7 +220,12 @@ export const rigFitHinge = defineNode({
   // turn about their intact surface's hinge, still hidden (hidden_scale.ts, damage_states.ts); kit-bashed
   // names pair mirror partners by each kind's letters. damage_hidden_groups.ts held-out seeds 13-48:
   // 108 of 480 wrong -> 0.
-  version: 72,
+  // 73: names corroborate linkages' shapes (vocabulary_linkages.ts, linkage_names.ts): a horn hanging
+  // below alone whose node is named a horn or rod (ElevatorHorn, Ruderhorn, guignol, Pushrod_L) is one;
+  // a part named a bracket that its shape makes a linkage, or one named a linkage left hanging, is
+  // warned of by name. Held-out linkage_habits.ts 5000-5299: horns at two places weak 101 of 160 -> 55;
+  // rough_surfaces.ts 9000-9479: chunky horns 40 -> 28 of 108 weak, horn_above 3 -> 1; none wrong-good.
+  version: 73,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

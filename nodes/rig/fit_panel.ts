@@ -10,6 +10,7 @@ import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.
 import type { PanelGeometry } from "./split_halves.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, type SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
+import { linkageNames } from "./linkage_names.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
 import { clearPart, getPart } from "./part_extras.ts";
 import { linearDeterminant, type Mat4, multiply } from "./transform.ts";
@@ -77,16 +78,22 @@ export function fitPanel(
   if (parent && !(Math.abs(linearDeterminant(parent.getWorldMatrix())) > 1e-300)) {
     return skip("sits under a zero-scale parent");
   }
+  // Child nodes named as horns, rods or brackets (`linkage_names.ts`) corroborate their shapes.
+  const names = bone ? undefined : linkageNames(node, poses.frame);
   let fit: HingeFit;
   try {
-    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles);
+    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles, false, names);
   } catch (error) {
     if (!(error instanceof NonFiniteGeometryError)) throw error;
     return skip("has non-finite vertex positions");
   }
   // Any axis through a point or along a line would be a guess.
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
-  const refit = (edge: HingeEdge) => fitHinge(positions, count, { ...options, edge }, triangles);
+  for (const doubt of fit.linkageDoubts ?? []) {
+    ctx.warn(`panel '${node.getName()}': ${doubt}`, { part: node.getName() });
+  }
+  const refit = (edge: HingeEdge) =>
+    fitHinge(positions, count, { ...options, edge }, triangles, false, names);
   return { fit, vertices: count, geometry: { positions, count, triangles }, refit };
 }
 

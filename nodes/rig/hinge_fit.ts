@@ -31,6 +31,7 @@ import { allMovingShaft, deflectedFrame } from "./deflected_frame.ts";
 import { cutStations, pointAtSpan } from "./hinge_stations.ts";
 import { panelAxes } from "./panel_axes.ts";
 import { linkageVertices, withoutVertices } from "./linkages.ts";
+import type { LinkageNames } from "./linkage_names.ts";
 
 export { HINGE_FIT_DEFAULTS, type HingeFitOptions };
 
@@ -101,6 +102,8 @@ export interface HingeFit {
    * left out of the fit; undefined when there were none.
    */
   readonly linkages?: number;
+  /** Parts whose name and shape disagree about being a linkage (`linkages.ts`), to warn of. */
+  readonly linkageDoubts?: readonly string[];
   /**
    * The envelope of the panel's cut sections, in coordinates from `mean` along `span`, `chordDir`
    * and `normal`, with the span extent; undefined when the edges came from binned vertices. Other
@@ -127,7 +130,8 @@ export interface PanelSections {
  * const fit = fitHinge(positions, positions.length / 3, { ...HINGE_FIT_DEFAULTS, edge: "forward" });
  * fit.axis; // along the span, e.g. [0, 0, 1] for an unswept wing panel
  * ```
- * `linkagesOut`: the geometry is already without control linkages (the fit's own second pass).
+ * `linkagesOut`: the geometry is already without control linkages (the fit's own second pass);
+ * `names`: what the vertices' nodes' names say of linkages (`linkage_names.ts`).
  * @throws Error when there are no vertices; {@link NonFiniteGeometryError} when one is NaN/infinite.
  */
 export function fitHinge(
@@ -136,6 +140,7 @@ export function fitHinge(
   options: HingeFitOptions,
   triangles?: Uint32Array,
   linkagesOut = false,
+  names?: LinkageNames,
 ): HingeFit {
   if (count <= 0 || positions.length < count * 3) throw new Error("a panel needs vertices to fit a hinge");
   const bins = Math.max(1, Math.floor(options.bins));
@@ -240,15 +245,17 @@ export function fitHinge(
     })
     : undefined;
   const hanging = envelope ? hangingGeometry(coords, envelope, uMax - uMin) : undefined;
+  const doubts: string[] = [];
   if (hanging && envelope && triangles && !linkagesOut) {
     // Geometry outside the sections may be a control linkage (a horn and its pushrod, a balance arm):
     // it turns with the surface, and the fit is taken again without it (`linkages.ts`).
-    const linked = linkageVertices(coords, envelope, triangles, chord, normal[1]);
+    const linked = linkageVertices(coords, envelope, triangles, chord, normal[1], names, doubts);
     if (linked.size > 0 && linked.size < count) {
       const kept = withoutVertices(positions, count, triangles, linked);
       return {
         ...fitHinge(kept.positions, kept.count, options, kept.triangles, true),
         linkages: linked.size,
+        ...(doubts.length ? { linkageDoubts: doubts } : {}),
       };
     }
   }
@@ -282,6 +289,7 @@ export function fitHinge(
     ovalNoses: options.edge === "quarter" ? 0 : ovals,
     hanging,
     sections: envelope ? { envelope, mean, uMin, uMax } : undefined,
+    ...(doubts.length ? { linkageDoubts: doubts } : {}),
   };
 }
 

@@ -29,15 +29,20 @@
  *   judged good: a dropped hinge never hangs above, so what hangs only below stays (and is judged so,
  *   weak), as does everything where the surface stands too steep for above to be told (a fin).
  *
- * What is left — brackets, fairings, horns at several places — still hangs and is judged so.
+ * - **names** corroborate, never override: a horn hanging below alone whose node is named as a horn or
+ *   rod (`ElevatorHorn`, `Ruderhorn`, `guignol`, `Pushrod_L`: `vocabulary_linkages.ts`) is a horn; a
+ *   part named a bracket or fairing that its shape makes a linkage, and one named a linkage that is
+ *   left hanging, are named in a doubt the fit warns of.
+ *
+ * What is left — brackets, fairings, horns hanging below alone — still hangs and is judged so.
  *
  * @module
  */
-import { disjointSets } from "./disjoint_sets.ts";
-import { symmetricEigen3 } from "./eigen3.ts";
+import { type Island, islandsOf, MAX_ISLANDS } from "./linkage_islands.ts";
 import type { PanelCoordinates } from "./edge_stations.ts";
 import { MARGIN } from "./hanging.ts";
 import type { SectionEnvelope } from "./section_envelope.ts";
+import type { LinkageNames } from "./linkage_names.ts";
 
 /** How far ahead of the sections' lead (share of the chord) a rod must reach. */
 export const ROD_REACH = 0.1;
@@ -61,26 +66,14 @@ const ROD_AFT = 0.5;
 const LEVEL = 0.5;
 /** How near (share of the chord, beyond the rod's own radius) a horn's vertex must be to the rod's end. */
 const TOUCHING = 0.06;
-/** Islands looked at: a hostile mesh of thousands of fragments is left as it is. */
-const MAX_ISLANDS = 400;
-
-/** An island's shape: its vertices, principal extents and the rod ends. */
-interface Island {
-  readonly vertices: number[];
-  /** Extents along its principal axes, longest first. */
-  readonly extents: [number, number, number];
-  /** The ends of its longest axis, (u, v, w) each. */
-  readonly ends: [[number, number, number], [number, number, number]];
-  /** Its box in panel coordinates (u, v, w): lowest and highest. */
-  readonly low: number[];
-  readonly high: number[];
-}
 
 /**
  * The vertices of linkages (pushrods or balance arms and the horns they end at) in a panel's geometry,
  * by the module doc's rules; empty when there are none. `coords` are the panel's coordinates,
  * `envelope` its sections', `chord` its chord length, `up` the aircraft's up along the panel's thickness
- * direction (the normal's up component: its sign says which side is above; 0 when unknown).
+ * direction (the normal's up component: its sign says which side is above; 0 when unknown), `names` the
+ * linkage names of the vertices' nodes (`linkage_names.ts`), and `doubts` collects where name and
+ * shape disagree.
  *
  * @example
  * ```ts
@@ -94,6 +87,8 @@ export function linkageVertices(
   triangles: Uint32Array,
   chord: number,
   up = 0,
+  names?: LinkageNames,
+  doubts?: string[],
 ): Set<number> {
   const linked = new Set<number>();
   if (!(chord > 0)) return linked;
@@ -109,7 +104,7 @@ export function linkageVertices(
       outside.push(i);
     }
   }
-  if (!ahead && !(Math.abs(up) >= LEVEL && outside.length > 0)) return linked;
+  if (!ahead && !((Math.abs(up) >= LEVEL || names) && outside.length > 0)) return linked;
   const islands = islandsOf(coords, triangles, 1e-6 * chord);
   if (islands.length === 0 || islands.length > MAX_ISLANDS) return linked;
   const used = new Set<Island>();
@@ -142,9 +137,8 @@ export function linkageVertices(
     }
   }
   const left = outside.filter((i) => !linked.has(i));
-  for (const v of hornsAlone(coords, envelope, islands, used, left, chord, up)) {
-    linked.add(v);
-  }
+  for (const v of hornsAlone(coords, envelope, islands, used, left, chord, up, names)) linked.add(v);
+  if (names && doubts) doubtsOf(islands, linked, new Set(outside), names, doubts);
   return linked;
 }
 
@@ -163,8 +157,10 @@ function hornsAlone(
   outside: readonly number[],
   chord: number,
   up: number,
+  names?: LinkageNames,
 ): number[] {
-  if (outside.length === 0 || !(Math.abs(up) >= LEVEL)) return [];
+  // Where above cannot be told (a fin), only a name says a horn hanging on one side is one.
+  if (outside.length === 0 || !(Math.abs(up) >= LEVEL || names)) return [];
   const owner = new Map<number, Island>();
   for (const island of islands) {
     if (used.has(island)) continue;
@@ -188,16 +184,13 @@ function hornsAlone(
     if (horn.extents[1] < HORN_BASE * chord) return [];
     // Hanging below, a horn must have one standing above at its place (a pair): else it may be a
     // dropped hinge's bracket.
-    if (side.above <= side.below && !standsAboveBy(horn, sides, chord)) {
-      if (
-        !partnered(
-          horn,
-          used,
-          chord,
-          (i) => envelope.above(coords.u[i], coords.chordAt(i), coords.thicknessAt(i)) === up > 0,
-        )
-      ) return [];
-    }
+    // ... unless its name says it is a horn (or the rod's end).
+    const level = Math.abs(up) >= LEVEL, named = names ? saidOf(horn, names).word : undefined;
+    const above = (i: number) =>
+      envelope.above(coords.u[i], coords.chordAt(i), coords.thicknessAt(i)) === up > 0;
+    const upright = level && (side.above > side.below || standsAboveBy(horn, sides, chord) ||
+      partnered(horn, used, chord, above));
+    if (!upright && named !== "horn" && named !== "rod") return [];
     for (const v of horn.vertices) {
       // Ahead of the lead it reaches for a pivot.
       if (envelope.chordPosition(coords.u[v], coords.chordAt(v), coords.thicknessAt(v)) < -HORN_AHEAD) {
@@ -262,78 +255,43 @@ function touching(
 }
 
 /**
- * The geometry's islands (triangles joined by shared vertices or by vertices within `weld` of each
- * other), each with its principal extents; the largest by vertex count (the surface's skin) is left
- * out, as are islands of fewer than four vertices.
+ * What an island's nodes' names say: a bracket where any of its vertices' node is named one (parts
+ * welded at a shared corner are one island), a horn or rod where all its vertices' nodes are named so.
  */
-function islandsOf(coords: PanelCoordinates, triangles: Uint32Array, weld: number): Island[] {
-  const count = coords.u.length;
-  const { find, join } = disjointSets(count);
-  for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
-    if (a >= count || b >= count || c >= count) continue;
-    join(a, b);
-    join(a, c);
+function saidOf(island: Island, names: LinkageNames): { word?: string; name?: string } {
+  let all: { word?: string; name?: string } | undefined;
+  for (const v of island.vertices) {
+    const word = names.word(v);
+    if (word === "bracket") return { word, name: names.name(v) };
+    if (!word) all = {};
+    else all ??= { word, name: names.name(v) };
   }
-  // Vertices at one position (a flat-shaded export splits every corner) are one.
-  const at = new Map<string, number>();
-  const q = (x: number) => Math.round(x / weld);
-  for (let i = 0; i < count; i++) {
-    const key = `${q(coords.u[i])},${q(coords.chordAt(i))},${q(coords.thicknessAt(i))}`;
-    const first = at.get(key);
-    if (first === undefined) at.set(key, i);
-    else join(i, first);
-  }
-  const members = new Map<number, number[]>();
-  for (let i = 0; i < count; i++) {
-    const r = find(i);
-    const list = members.get(r);
-    if (list) list.push(i);
-    else members.set(r, [i]);
-  }
-  const lists = [...members.values()].sort((x, y) => y.length - x.length).slice(1);
-  if (lists.length > MAX_ISLANDS) {
-    return lists.map((vertices) => ({
-      vertices,
-      extents: [0, 0, 0],
-      ends: [[0, 0, 0], [0, 0, 0]],
-      low: [],
-      high: [],
-    }));
-  }
-  return lists.filter((l) => l.length >= 4).map((vertices) => shapeOf(coords, vertices));
+  return all ?? {};
 }
 
-/** An island's principal extents and the ends of its longest axis. */
-function shapeOf(coords: PanelCoordinates, vertices: number[]): Island {
-  const n = vertices.length;
-  const p = vertices.map((v) => [coords.u[v], coords.chordAt(v), coords.thicknessAt(v)]);
-  const m = [0, 1, 2].map((k) => p.reduce((s, x) => s + x[k], 0) / n);
-  const c = (i: number, j: number) => p.reduce((s, x) => s + (x[i] - m[i]) * (x[j] - m[j]), 0) / n;
-  const { vectors } = symmetricEigen3(c(0, 0), c(0, 1), c(0, 2), c(1, 1), c(1, 2), c(2, 2));
-  const range = (axis: readonly number[]) => {
-    let lo = Infinity, hi = -Infinity;
-    for (const x of p) {
-      const t = (x[0] - m[0]) * axis[0] + (x[1] - m[1]) * axis[1] + (x[2] - m[2]) * axis[2];
-      if (t < lo) lo = t;
-      if (t > hi) hi = t;
+/**
+ * Adds to `doubts` the islands whose name and shape disagree: named a bracket or fairing yet `linked`
+ * (left out as a linkage), or named a horn or rod yet standing `outside` the sections, left in.
+ */
+function doubtsOf(
+  islands: readonly Island[],
+  linked: ReadonlySet<number>,
+  outside: ReadonlySet<number>,
+  names: LinkageNames,
+  doubts: string[],
+): void {
+  for (const island of islands) {
+    const { word, name } = saidOf(island, names);
+    if (!word) continue;
+    const out = linked.has(island.vertices[0]);
+    if (word === "bracket" && out) {
+      doubts.push(
+        `'${name}' is named a bracket or fairing but shaped as a control linkage: left out of the fit`,
+      );
+    } else if (word !== "bracket" && !out && island.vertices.some((v) => outside.has(v))) {
+      doubts.push(`'${name}' is named a control ${word} but hangs as a bracket would: kept in the fit`);
     }
-    return [lo, hi];
-  };
-  // Eigenvectors come least first.
-  const [lo, hi] = range(vectors[2]);
-  const widths = [vectors[2], vectors[1], vectors[0]].map((axis) => {
-    const [a, b] = range(axis);
-    return b - a;
-  });
-  const end = (t: number) => [0, 1, 2].map((k) => m[k] + vectors[2][k] * t) as [number, number, number];
-  return {
-    vertices,
-    extents: [widths[0], Math.max(widths[1], widths[2]), Math.min(widths[1], widths[2])],
-    ends: [end(lo), end(hi)],
-    low: [0, 1, 2].map((k) => p.reduce((x, q) => Math.min(x, q[k]), Infinity)),
-    high: [0, 1, 2].map((k) => p.reduce((x, q) => Math.max(x, q[k]), -Infinity)),
-  };
+  }
 }
 
 /**

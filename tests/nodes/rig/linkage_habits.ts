@@ -52,10 +52,17 @@ const TRACK_NAMES = ["FlapTrack", "Canoe_Fairing", "flap_track_fairing.001", "Cy
 /** Aircraft coordinates (aft, up, left) to the default world (−Z forward, +Y up, +X right). */
 const toWorld = (p: ArrayLike<number>): Vec3 => [-p[2], p[1], p[0]];
 
+/** What {@link linkageSample} may be told to draw: horns on one `side` only (1 below, −1 above), as children named `names`. */
+export interface LinkageOptions {
+  readonly side?: 1 | -1;
+  readonly names?: readonly string[];
+}
+
 /** The sample of `seed` with the habit of `seed` (or `habit`). */
 export function linkageSample(
   seed: number,
   habit: LinkageHabit = LINKAGE_HABITS[seed % LINKAGE_HABITS.length],
+  told: LinkageOptions = {},
 ): JudgedSample {
   const next = prng(seed * 7919 + 3);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
@@ -81,18 +88,20 @@ export function linkageSample(
     const parts: ClassMesh[] = [p.mesh];
     const children: { name: string; mesh: ClassMesh }[] = [];
     // Half the files merge the hardware into the surface's mesh, half hang it below as named children.
-    const asChildren = next() < 0.5;
+    const asChildren = next() < 0.5 || told.names !== undefined;
     const put = (mesh: ClassMesh, names: readonly string[]) =>
-      asChildren ? children.push({ name: pick(names), mesh }) : parts.push(mesh);
+      asChildren ? children.push({ name: pick(told.names ?? names), mesh }) : parts.push(mesh);
     const lift = dropped ? drop + 0.1 : 0;
     const frame = surfaceFrame(truth, lift);
     const places = habit === "dropped_bracket" ? [-0.3 + 0.6 * next()] : twoPlaces(habit, next);
     for (const s of places) {
       if (habit === "two_horns") {
         const at = (c: number, d: number, w = 0) => frame.point(c, d, s, w);
-        const side = next() < 0.6 ? 1 : -1;
+        const side = told.side ?? (next() < 0.6 ? 1 : -1);
         put(linkage(at, side, 0.2 + 0.25 * next(), 0, 1, next).horn, HORN_NAMES);
-        if (next() < 0.3) put(linkage(at, -side, 0.2 + 0.2 * next(), 0, 1, next).horn, HORN_NAMES);
+        if (next() < 0.3 && !told.side) {
+          put(linkage(at, -side, 0.2 + 0.2 * next(), 0, 1, next).horn, HORN_NAMES);
+        }
       } else if (habit === "dropped_bracket") {
         // A plate from the lower skin down to the pivot, a little ahead of the nose.
         const w = 0.005 + 0.015 * next();
