@@ -11,7 +11,7 @@ import type { Node } from "@gltf-transform/core";
 import type { FitJudgement } from "./fit_confidence.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { cross, dot, length, sub, type Vec3 } from "./transform.ts";
-import { type FileWords, sideFromName } from "./vocabulary.ts";
+import { type FileWords, sideFromName, tokenize } from "./vocabulary.ts";
 import { wordsAround } from "./file_words.ts";
 
 /** Hinges further apart than this across the mirror (degrees) disagree. */
@@ -131,7 +131,14 @@ export function pairPartners(
     if (side !== "left" && side !== "right") return undefined;
     // Letter and digit runs (`Spoiler_L_1` keeps its 1), side words dropped.
     const words = n.getName().replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").match(/\p{L}+|\p{N}+/gu) ?? [];
-    const rest = words.map((w) => w.toLowerCase()).filter((w) => sideFromName(w, file) === undefined);
+    // Read as the vocabulary reads names (`tokenize`), so a side glued on (`EStabilizer`, `AileronP`)
+    // leaves its word; a letter some kind's names pair is a side too (a kit-bashed file's `AileronP`/
+    // `AileronS` beside `Elevator_L`/`Elevator_P`: alone, `P` and `S` read as no side).
+    const kindLetters = [...file?.kindLetters?.values() ?? []];
+    const read = words.flatMap((w) => /^\p{N}+$/u.test(w) ? [w] : tokenize(w, file));
+    const rest = read.map((w) => w.toLowerCase()).filter((w) =>
+      sideFromName(w, file) === undefined && !kindLetters.some((letters) => letters.has(w))
+    );
     return `${kindOf(n)}|${centreOf(n)}|${rest.join(" ")}|${side}`;
   };
   // A key two panels share is ambiguous: those are left to pairing by position.
