@@ -37,6 +37,22 @@ Deno.test("accessors: a request above an eighth of a slab gets its own buffer; a
   assert.equal(new ArrayArena(0).float32(1).buffer.byteLength, 4, "slab size 0: one buffer per array");
 });
 
+Deno.test("accessors: slabs start at 64 KiB and double up to the slab size, so a small scene zero-fills no megabyte", () => {
+  const arena = new ArrayArena();
+  // 1,024 bytes at a time: each slab fills before the next is taken.
+  const sizes: number[] = [];
+  for (let i = 0; i < 2048; i++) {
+    const { buffer } = arena.float32(256);
+    if (sizes.length === 0 || buffer.byteLength !== sizes[sizes.length - 1]) sizes.push(buffer.byteLength);
+  }
+  assert.deepEqual(sizes, [1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20]);
+  // A request above the current slab but within an eighth of the largest still shares a slab.
+  const fresh = new ArrayArena();
+  const wide = fresh.uint16(50_000); // 100,000 bytes > 64 KiB, < 1 MiB / 8
+  assert.equal(wide.buffer.byteLength, 100_000);
+  assert.equal(fresh.uint16(4).buffer.byteLength, 1 << 17, "the next slab is the doubled one");
+});
+
 Deno.test("accessors: slab-backed accessors round-trip through GLB in one buffer with their types", async () => {
   const doc = new Document();
   const accessors = new SceneAccessors(doc, doc.createBuffer("buffer"));
