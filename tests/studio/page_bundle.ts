@@ -6,7 +6,8 @@
  * from — every file of studio/web/, studio/server.ts (the bundler's options), deno.lock (three.js) and
  * Deno's version — so an edit makes a new bundle and a stale one is never served. Written to a file of
  * its own and renamed into place: test files bundling at the same moment each write a whole file, and
- * a reader never sees half of one.
+ * a reader never sees half of one. A bundle no run has used for an hour is removed when a new one is
+ * made.
  *
  * @module
  */
@@ -65,10 +66,23 @@ export function sharedPage(): Promise<{ file: string; text: string }> {
   return shared;
 }
 
+/** The kept bundles' prefix in the temp folder; the digest follows. */
+const PREFIX = "partgraph-studio-page-";
+
+/**
+ * How long a bundle of other sources is kept unused (ms): another checkout's test run may be using
+ * it right now (each use marks it used), and one left by an edit since is not used again.
+ */
+const UNUSED_MS = 60 * 60 * 1000;
+
 async function keptPage(): Promise<{ file: string; text: string }> {
-  const file = join(tmpdir(), `partgraph-studio-page-${await digest()}.js`);
+  const file = join(tmpdir(), `${PREFIX}${await digest()}.js`);
   try {
-    return { file, text: await Deno.readTextFile(file) };
+    const text = await Deno.readTextFile(file);
+    // Marked used, so that no other run removes it as a bundle nobody uses.
+    const now = new Date();
+    await Deno.utime(file, now, now).catch(() => {});
+    return { file, text };
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
@@ -76,5 +90,26 @@ async function keptPage(): Promise<{ file: string; text: string }> {
   const part = `${file}.${crypto.randomUUID()}.part`;
   await Deno.writeTextFile(part, text);
   await Deno.rename(part, file);
+  await removeUnused(file);
   return { file, text };
+}
+
+/**
+ * Removes the bundles kept in `folder` (and halves a killed run left) that no run has used for
+ * {@link UNUSED_MS}, all but `kept`: each edit of the page's sources makes a bundle of 1.8 MB, and
+ * they were kept forever. Returns the files removed.
+ */
+export async function removeUnused(kept: string, folder = tmpdir(), now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for await (const entry of Deno.readDir(folder)) {
+    const file = join(folder, entry.name);
+    if (!entry.isFile || !entry.name.startsWith(PREFIX) || file === kept) continue;
+    try {
+      const { mtime } = await Deno.stat(file);
+      if (mtime && now - mtime.getTime() < UNUSED_MS) continue;
+      await Deno.remove(file);
+      removed.push(file);
+    } catch { /* another run removed it first */ }
+  }
+  return removed;
 }
