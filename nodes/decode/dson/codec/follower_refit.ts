@@ -17,18 +17,17 @@
  * @module
  */
 import type { Document, mat4, Mesh, Node } from "@gltf-transform/core";
-import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
+import type { JsonValue } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
 import { invert, multiply } from "./matrix64.ts";
-import { bestFitRotation, centroid } from "./rigid_fit.ts";
-import { type FollowerModes, isDefaultModes, recordedModes } from "./follower_modes.ts";
-import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
+import { type FollowerModes, recordedModes } from "./follower_modes.ts";
+import type { AxisFrame } from "./rigidity.ts";
+import { fitChange } from "./follower_fit.ts";
 import { meshFrame, namedFrame, nodesByName } from "./follower_frame.ts";
 import { setLocal } from "./follower_local.ts";
 
-/** Follower names a warning lists before counting the rest. */
-const NAMED = 3;
+export { warnSheared, warnStale } from "./follower_warnings.ts";
 
 /** One follower's reference vertices and frames before a change (see {@link followerStates}). */
 export interface FollowerState {
@@ -192,24 +191,6 @@ export function refitFollowers(
   return moved;
 }
 
-/**
- * One warning for the followers {@link followerStates} could not read (`prefix`: who says it).
- *
- * @example
- * ```ts
- * warnStale(followerStates(doc, false).stale, warn, "dson bake");
- * ```
- */
-export function warnStale(stale: readonly string[], warn: WarningSink, prefix: string): void {
-  if (!stale.length) return;
-  const listed = stale.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
-    (stale.length > NAMED ? ` and ${stale.length - NAMED} more` : "");
-  warn(
-    `${prefix}: ${stale.length} rigid follower(s) keep their place, not refitted to their reference vertices ` +
-      `(decoded before decode.dson v59 recorded them, or the mesh they follow is gone): ${listed}`,
-  );
-}
-
 /** The blend-skinned meshes of each follower (`rigid_follow_mesh`), by the follower's key. */
 function followerMeshes(doc: Document): Map<string, Node[]> {
   const out = new Map<string, Node[]>();
@@ -260,113 +241,4 @@ function referencePoints(
     vertices: Int32Array.from(kept, (k) => wanted[k]),
     points: Float64Array.from(kept.flatMap((k) => [points[k * 3], points[k * 3 + 1], points[k * 3 + 2]])),
   };
-}
-
-/**
- * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
- * rotation about the centroids (none for fewer than three points, which do not fix one), then the
- * centroids' shift.
- */
-function rigidFit(before: Float64Array, after: Float64Array): mat4 {
-  const indices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
-  const c0 = centroid(before, indices), c1 = centroid(after, indices);
-  const r = indices.length >= 3
-    ? bestFitRotation(before, after, indices, c0, c1)
-    : new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  const m = new Array(16).fill(0);
-  for (let row = 0; row < 3; row++) {
-    for (let col = 0; col < 3; col++) m[col * 4 + row] = r[row * 3 + col];
-    m[12 + row] = c1[row] - (r[row * 3] * c0[0] + r[row * 3 + 1] * c0[1] + r[row * 3 + 2] * c0[2]);
-  }
-  m[15] = 1;
-  return m as unknown as mat4;
-}
-
-/**
- * The transform (column-major) `p' = c₁ + P·S·(p − c₀)` of `before` onto `after` that a rigidity
- * group of `modes` fits (`rigidity.ts`: the rotation per `rotation_mode`, the stretch along the
- * axes of `frame` — else the reference vertices' principal axes — per `scale_modes`).
- */
-function modedFit(
-  before: Float64Array,
-  after: Float64Array,
-  modes: FollowerModes,
-  frame: AxisFrame | undefined,
-  flags: { uncertain: boolean },
-): mat4 {
-  const referenceVertices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
-  const group: RigidityGroup = {
-    id: "follow",
-    ...modes,
-    referenceVertices,
-    maskVertices: new Int32Array(),
-    transformNodes: [],
-  };
-  const fit = fitRigidTransform(group, before, after, frame)!;
-  if (fit.uncertain) flags.uncertain = true;
-  const { linear: l, before: c0, after: c1 } = fit;
-  const m = new Array(16).fill(0);
-  for (let row = 0; row < 3; row++) {
-    for (let col = 0; col < 3; col++) m[col * 4 + row] = l[row * 3 + col];
-    m[12 + row] = c1[row] - (l[row * 3] * c0[0] + l[row * 3 + 1] * c0[1] + l[row * 3 + 2] * c0[2]);
-  }
-  m[15] = 1;
-  return m as unknown as mat4;
-}
-
-/**
- * How a follower of `modes` placed by the fit from `base` to `before` moves when its vertices go to
- * `after`. Daz fits from the base mesh, and a fit from one shape to the next is not the change of the
- * fits from the base (a stretch reads the other shape's axes; a turn fitted to vertices that moved
- * unevenly differs too: 0.001 cm on a graft's pucker baked over its dialled value), so the change is
- * `fit(base → after) · fit(base → before)⁻¹`, or the fit from `before` when `before` is the base (the
- * decode) or that fit has no inverse.
- */
-function fitChange(
-  base: Float64Array,
-  before: Float64Array,
-  after: Float64Array,
-  modes: FollowerModes,
-  frame: AxisFrame | undefined,
-  flags: { uncertain: boolean },
-): mat4 {
-  const fit = (a: Float64Array, b: Float64Array) =>
-    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes, frame, flags);
-  const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
-  return undo ? multiply(fit(base, after), undo) : fit(before, after);
-}
-
-/**
- * One warning for the followers {@link refitFollowers} could only approximate (`prefix`: who says it).
- *
- * @example
- * ```ts
- * const sheared: string[] = [];
- * refitFollowers(doc, before, sheared);
- * warnSheared(sheared, warn, "dson preset");
- * ```
- */
-export function warnSheared(
-  sheared: readonly string[],
-  warn: WarningSink,
-  prefix: string,
-  uncertain: readonly string[] = [],
-): void {
-  const list = (keys: readonly string[]) =>
-    keys.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
-    (keys.length > NAMED ? ` and ${keys.length - NAMED} more` : "");
-  if (sheared.length) {
-    warn(
-      `${prefix}: ${sheared.length} rigid follower(s) are scaled by their scale_modes along axes other than ` +
-        `their own, a shear a glTF node cannot hold; each is drawn with the nearest turn and scale, off ` +
-        `Daz's place: ${list(sheared)}`,
-    );
-  }
-  if (uncertain.length) {
-    warn(
-      `${prefix}: ${uncertain.length} rigid follower(s) have scale_modes that stretch them across the line ` +
-        `their reference vertices lie on, a direction those vertices do not fix; each is stretched along one ` +
-        `perpendicular chosen, which may not be Daz's: ${list(uncertain)}`,
-    );
-  }
 }

@@ -1,0 +1,86 @@
+/**
+ * The change of a rigid follower's place when its reference vertices move (split from
+ * `follower_refit.ts`): Horn's rigid fit for the default modes, the rigidity group's fit
+ * (`rigidity_apply.ts`) for others, taken from the base mesh as Daz fits it.
+ *
+ * @module
+ */
+import type { mat4 } from "@gltf-transform/core";
+import { invert, multiply } from "./matrix64.ts";
+import { bestFitRotation, centroid } from "./rigid_fit.ts";
+import { type FollowerModes, isDefaultModes } from "./follower_modes.ts";
+import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
+
+/**
+ * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
+ * rotation about the centroids (none for fewer than three points, which do not fix one), then the
+ * centroids' shift.
+ */
+function rigidFit(before: Float64Array, after: Float64Array): mat4 {
+  const indices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
+  const c0 = centroid(before, indices), c1 = centroid(after, indices);
+  const r = indices.length >= 3
+    ? bestFitRotation(before, after, indices, c0, c1)
+    : new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const m = new Array(16).fill(0);
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 3; col++) m[col * 4 + row] = r[row * 3 + col];
+    m[12 + row] = c1[row] - (r[row * 3] * c0[0] + r[row * 3 + 1] * c0[1] + r[row * 3 + 2] * c0[2]);
+  }
+  m[15] = 1;
+  return m as unknown as mat4;
+}
+
+/**
+ * The transform (column-major) `p' = c₁ + P·S·(p − c₀)` of `before` onto `after` that a rigidity
+ * group of `modes` fits (`rigidity.ts`: the rotation per `rotation_mode`, the stretch along the
+ * axes of `frame` — else the reference vertices' principal axes — per `scale_modes`).
+ */
+function modedFit(
+  before: Float64Array,
+  after: Float64Array,
+  modes: FollowerModes,
+  frame: AxisFrame | undefined,
+  flags: { uncertain: boolean },
+): mat4 {
+  const referenceVertices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
+  const group: RigidityGroup = {
+    id: "follow",
+    ...modes,
+    referenceVertices,
+    maskVertices: new Int32Array(),
+    transformNodes: [],
+  };
+  const fit = fitRigidTransform(group, before, after, frame)!;
+  if (fit.uncertain) flags.uncertain = true;
+  const { linear: l, before: c0, after: c1 } = fit;
+  const m = new Array(16).fill(0);
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 3; col++) m[col * 4 + row] = l[row * 3 + col];
+    m[12 + row] = c1[row] - (l[row * 3] * c0[0] + l[row * 3 + 1] * c0[1] + l[row * 3 + 2] * c0[2]);
+  }
+  m[15] = 1;
+  return m as unknown as mat4;
+}
+
+/**
+ * How a follower of `modes` placed by the fit from `base` to `before` moves when its vertices go to
+ * `after`. Daz fits from the base mesh, and a fit from one shape to the next is not the change of the
+ * fits from the base (a stretch reads the other shape's axes; a turn fitted to vertices that moved
+ * unevenly differs too: 0.001 cm on a graft's pucker baked over its dialled value), so the change is
+ * `fit(base → after) · fit(base → before)⁻¹`, or the fit from `before` when `before` is the base (the
+ * decode) or that fit has no inverse.
+ */
+export function fitChange(
+  base: Float64Array,
+  before: Float64Array,
+  after: Float64Array,
+  modes: FollowerModes,
+  frame: AxisFrame | undefined,
+  flags: { uncertain: boolean },
+): mat4 {
+  const fit = (a: Float64Array, b: Float64Array) =>
+    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes, frame, flags);
+  const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
+  return undo ? multiply(fit(base, after), undo) : fit(before, after);
+}

@@ -1,0 +1,207 @@
+/**
+ * DSON rigidity's fitted transform and its application to a morphed shape (split from `rigidity.ts`,
+ * which decodes the groups and re-exports these): a group's translation, rotation per `rotation_mode`
+ * and stretch per `scale_modes`, fitted to how its reference vertices moved (docs/dson.md "Rigidity:
+ * how baking applies it").
+ *
+ * @module
+ */
+import type { RigidityGroup } from "./rigidity.ts";
+import {
+  bestFitRotation,
+  centroid,
+  identity,
+  mulMat,
+  mulVec,
+  normalize,
+  principalAxes,
+  swingRotation,
+  type Vec3,
+} from "./rigid_fit.ts";
+
+/** The scale modes in the order `scale_modes` values index the measured ratios (`none` first). */
+const SCALE_MODES = ["none", "primary", "secondary", "tertiary"] as const;
+
+/**
+ * An explicit axis frame for a group (from its transform or reference node): the node's axes ordered
+ * primary → tertiary by the node's rotation order (`YZX`: Y, Z, X). `scale_modes[i]` and the
+ * primary/secondary rotation modes refer to these axes by position.
+ */
+export interface AxisFrame {
+  readonly ordered: readonly [Vec3, Vec3, Vec3];
+}
+
+/**
+ * Below this fraction of their widest spread, reference vertices do not span a direction (a plate
+ * modelled flat and written to 4 decimals is ~1e-5 of its width thick; a curved patch of skin
+ * 1e-2 and more).
+ */
+export const FLAT = 1e-3;
+
+/** `p' = after + linear · (p − before)`: the fitted transform of a group. */
+export interface RigidTransform {
+  readonly before: Vec3;
+  readonly after: Vec3;
+  readonly linear: Float64Array;
+  /**
+   * True when a scale mode stretches along a principal axis the reference vertices do not fix (a
+   * collinear set's perpendiculars): the stretch's direction is a guess.
+   */
+  readonly uncertain?: boolean;
+}
+
+/**
+ * Fits a group's transform from its reference vertices before and after a morph. Returns
+ * undefined when the group has no reference vertices (nothing to follow).
+ *
+ * The best-fit rotation is always fitted (Horn's method; a collinear set aligns its line) and the
+ * stretch along each frame axis is measured after removing it, so that a turn never reads as a
+ * stretch. `rotation_mode` only decides how much of the fitted rotation is applied.
+ *
+ * @example
+ * ```ts
+ * const t = fitRigidTransform(group, basePositions, morphedPositions);
+ * ```
+ */
+export function fitRigidTransform(
+  group: RigidityGroup,
+  before: Float64Array,
+  after: Float64Array,
+  frame?: AxisFrame,
+): RigidTransform | undefined {
+  const refs = group.referenceVertices;
+  if (refs.length === 0) return undefined;
+  const c0 = centroid(before, refs);
+  const c1 = centroid(after, refs);
+  const pca = principalAxes(before, refs, c0);
+  const axes = frame?.ordered ?? pca.axes;
+  // A direction the reference vertices do not span — thinner than FLAT of their widest spread, as
+  // three vertices are across their plane and a modelled-flat plate is up to its file's rounding —
+  // has no stretch to measure: its ratio is 1, and its turn comes from the directions they span.
+  // Read as a ratio of two roundings it was any number (decode.dson v63; before, above 1e-9 cm).
+  const thin = Math.max(1e-9, FLAT * Math.sqrt(pca.variances[0]));
+  // Horn's fit is only defined for a point set that spans a plane.
+  const planar = refs.length >= 3 && Math.sqrt(pca.variances[1]) > thin;
+  const fitted = planar
+    ? bestFitRotation(before, after, refs, c0, c1)
+    : lineRotation(after, refs, c1, pca.axes[0]);
+  let applied = identity();
+  if (group.rotationMode === "full") applied = fitted;
+  else if (group.rotationMode !== "none") {
+    const from: Vec3 = [...axes[group.rotationMode === "secondary" && planar ? 1 : 0]] as Vec3;
+    applied = swingRotation(from, normalize(mulVec(fitted, from)));
+  }
+  const ratios = axes.map((axis) => {
+    const spread0 = spread(before, refs, c0, axis);
+    return spread0 > thin ? spread(after, refs, c1, mulVec(fitted, [...axis] as Vec3)) / spread0 : 1;
+  });
+  const scale = new Float64Array(9);
+  // Principal axes a collinear set does not fix (any perpendicular to its line would do; a single
+  // vertex fixes none): a stretch along one of them is a guess, said.
+  const spanned = frame ? 3 : planar ? 3 : Math.sqrt(pca.variances[0]) > thin ? 1 : 0;
+  let uncertain = false;
+  for (let i = 0; i < 3; i++) {
+    const mode = group.scaleModes[i];
+    const s = mode === "none" ? 1 : ratios[SCALE_MODES.indexOf(mode) - 1];
+    if (i >= spanned && Math.abs(s - 1) > 1e-9) uncertain = true;
+    const a = axes[i];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) scale[r * 3 + c] += s * a[r] * a[c];
+  }
+  return { before: c0, after: c1, linear: mulMat(applied, scale), ...(uncertain ? { uncertain } : {}) };
+}
+
+/** The swing turning a collinear reference set's line onto its moved line (identity for one vertex). */
+function lineRotation(
+  after: Float64Array,
+  refs: Int32Array,
+  c1: Vec3,
+  line: Vec3,
+): Float64Array {
+  if (refs.length < 2) return identity();
+  const moved = principalAxes(after, refs, c1).axes[0];
+  const sign = moved[0] * line[0] + moved[1] * line[1] + moved[2] * line[2] < 0 ? -1 : 1;
+  return swingRotation(line, [moved[0] * sign, moved[1] * sign, moved[2] * sign]);
+}
+
+/**
+ * Mask vertices moved by more than one group (see {@link applyRigidity}): how many, and the first
+ * (lowest vertex index) with the ids of its groups in file order — the last is the one it takes.
+ */
+export interface SharedMaskVertices {
+  readonly count: number;
+  readonly first: { readonly vertex: number; readonly groups: readonly string[] };
+}
+
+/**
+ * Applies rigidity to a morphed shape: every group's participants move by the group's fitted
+ * transform, blended with the morphed position by their rigidity weight. Positions are flat xyz
+ * arrays indexed by DSON vertex; `weights` holds one weight per vertex (undefined: fully rigid).
+ * Returns the corrected positions (a new array).
+ *
+ * A vertex in the masks of several groups (participant facets of two groups share their edge's
+ * vertices) takes the last group's result, in file order, blended with the plain morph: every fit
+ * reads the plain morph, so the order changes nothing else. Daz does not document how overlapping
+ * groups combine; for a fully rigid vertex this is what Diffeomorphic's importer gives (it applies
+ * the groups in file order over its shape key). Such vertices are reported through `onShared`
+ * (only those two groups actually move: a group with no reference vertex moves nothing, and a
+ * vertex of weight 0 is not moved).
+ *
+ * @example
+ * ```ts
+ * const corrected = applyRigidity(base, morphed, weights, rigidity.groups);
+ * ```
+ */
+export function applyRigidity(
+  before: Float64Array,
+  after: Float64Array,
+  weights: Float64Array | undefined,
+  groups: readonly RigidityGroup[],
+  frameFor: (group: RigidityGroup) => AxisFrame | undefined = () => undefined,
+  onShared?: (shared: SharedMaskVertices) => void,
+  onUncertain?: (group: RigidityGroup) => void,
+): Float64Array {
+  const out = Float64Array.from(after);
+  // The groups that moved each vertex (in file order), kept only when asked.
+  const movedBy = onShared ? new Map<number, number[]>() : undefined;
+  for (const [g, group] of groups.entries()) {
+    const transform = fitRigidTransform(group, before, after, frameFor(group));
+    if (!transform) continue;
+    if (transform.uncertain) onUncertain?.(group);
+    const { linear, before: c0, after: c1 } = transform;
+    for (const i of group.maskVertices) {
+      const w = weights ? Math.min(weights[i], 1) : 1;
+      if (!(w > 0)) continue;
+      if (movedBy) {
+        const ids = movedBy.get(i);
+        if (!ids) movedBy.set(i, [g]);
+        else if (ids[ids.length - 1] !== g) ids.push(g); // a vertex listed twice in one mask is one
+      }
+      const d = [before[i * 3] - c0[0], before[i * 3 + 1] - c0[1], before[i * 3 + 2] - c0[2]];
+      for (let r = 0; r < 3; r++) {
+        const rigid = c1[r] + linear[r * 3] * d[0] + linear[r * 3 + 1] * d[1] + linear[r * 3 + 2] * d[2];
+        out[i * 3 + r] = w * rigid + (1 - w) * after[i * 3 + r];
+      }
+    }
+  }
+  if (movedBy && onShared) {
+    let count = 0;
+    let first: { vertex: number; groups: string[] } | undefined;
+    for (const [vertex, moved] of movedBy) {
+      if (moved.length < 2) continue;
+      count++;
+      if (!first || vertex < first.vertex) first = { vertex, groups: moved.map((g) => groups[g].id) };
+    }
+    if (first) onShared({ count, first });
+  }
+  return out;
+}
+
+function spread(points: Float64Array, indices: Int32Array, center: Vec3, axis: readonly number[]): number {
+  let sum = 0;
+  for (const i of indices) {
+    const d = (points[i * 3] - center[0]) * axis[0] + (points[i * 3 + 1] - center[1]) * axis[1] +
+      (points[i * 3 + 2] - center[2]) * axis[2];
+    sum += d * d;
+  }
+  return Math.sqrt(sum / indices.length);
+}
