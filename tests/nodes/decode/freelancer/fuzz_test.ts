@@ -59,10 +59,12 @@ Deno.test("huge counts and offsets: 0xFFFFFFFF at every 2-byte position (u16 cou
   assert.ok(errors > 100, `${errors} errors`);
 });
 
-Deno.test("seeded random mutations (2,000; 10,000 under deno task heldout): every outcome is success or a DecodeError", () => {
+// The suite runs the first 500 of the held-out run's 10,000 (the same stream): a random sample beside
+// the exhaustive truncations and huge values above; `deno task heldout` runs all 10,000.
+Deno.test("seeded random mutations (500; 10,000 under deno task heldout): every outcome is success or a DecodeError", () => {
   const random = prng(0x5eed);
   const outcomes = { ok: 0, "decode-error": 0 };
-  for (let i = 0; i < heldOutCount(10_000, 2_000); i++) {
+  for (let i = 0; i < heldOutCount(10_000, 500); i++) {
     const bytes = SMALL.slice();
     const flips = 1 + Math.floor(random() * 8);
     for (let f = 0; f < flips; f++) {
