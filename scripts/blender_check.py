@@ -1,7 +1,9 @@
-"""Imports one GLB with Blender's glTF importer and checks it against what the file declares.
+"""Imports GLBs with Blender's glTF importer and checks each against what the file declares.
 
-Run by scripts/interop.ts:  blender -b --factory-startup --python scripts/blender_check.py -- FILE.glb EXPECT.json
-Prints one line "PARTGRAPH_INTEROP {json}" with the problems found and what was checked.
+Run by scripts/interop.ts:  blender -b --factory-startup --python scripts/blender_check.py -- FILE.glb EXPECT.json [FILE.glb EXPECT.json ...]
+Prints one line "PARTGRAPH_INTEROP {json}" per file, in order, with the problems found and what was
+checked. Each file starts from Blender's factory settings, as it would in a Blender of its own: one
+process checks them all, as a Blender start costs more than most checks.
 """
 import json
 import os
@@ -219,9 +221,7 @@ def check_clip(source_poses, frames, problems):
     return compared
 
 
-def main():
-    args = sys.argv[sys.argv.index("--") + 1:]
-    glb, expect_path = args[0], args[1]
+def check_file(glb, expect_path):
     with open(expect_path) as f:
         expect = json.load(f)
     clip = expect.get("clip")
@@ -330,6 +330,12 @@ def main():
     check_wants(expect.get("wants") or {}, problems, checked)
 
     report({"problems": problems, "checked": checked})
+
+
+def main():
+    args = sys.argv[sys.argv.index("--") + 1:]
+    for glb, expect_path in zip(args[0::2], args[1::2]):
+        check_file(glb, expect_path)
 
 
 main()

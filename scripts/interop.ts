@@ -25,8 +25,6 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { GRAPH_CASES, missingCorpus, runCase } from "../tests/support/graph_runs.ts";
 import { fighterWithAileronAt } from "../tests/support/deep_fighter.ts";
 import { MAX_HIERARCHY_DEPTH } from "../runtime/depth.ts";
@@ -54,163 +52,11 @@ import { GENERATOR } from "../runtime/version.ts";
 import { gltf1Of } from "../tests/support/gltf1.ts";
 import { demoFighter } from "../nodes/demo/fighter.ts";
 import { runNode } from "../tests/support/context.ts";
-import { type BlenderWants, CLIENT_CASES, runClientCase } from "../tests/support/new_outputs.ts";
+import { CLIENT_CASES, runClientCase } from "../tests/support/new_outputs.ts";
+import { blenderEnv, check, checkQueued, output } from "./interop_blender.ts";
 import { MORE_CLIENT_CASES } from "../tests/support/client_cases.ts";
 
-const CHECKER = fileURLToPath(new URL("./blender_check.py", import.meta.url));
 const AIRPLANE = "aircraft/sketchbook_airplane.glb";
-
-const RESULT = "PARTGRAPH_INTEROP ";
-
-/** What the file itself declares, for the Blender side to check against. */
-interface Expectation {
-  nodes: string[];
-  /** Each morphed node's target names and the weights it is drawn at (the node's, else its mesh's). */
-  morphs: { node: string; mesh?: string; targets: string[]; weights: number[] }[];
-  /** Each named material's alphaMode, and which of its clear coat's amount and roughness are textured. */
-  materials: { name: string; alphaMode: string; clearcoat?: { texture: boolean; roughness: boolean } }[];
-  animations: string[];
-  pivots: { node: string; extras: Record<string, unknown> }[];
-  /** Width and height of each PNG image the file embeds (from its IHDR). */
-  images: [number, number][];
-}
-
-/** Reads the GLB's JSON chunk and lists what Blender should show. */
-function expectationOf(glb: Uint8Array): Expectation {
-  const length = new DataView(glb.buffer, glb.byteOffset + 12, 4).getUint32(0, true);
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
-  const bin = glb.subarray(20 + length + 8);
-  // deno-lint-ignore no-explicit-any
-  const nodes: any[] = json.nodes ?? [];
-  const keyed = new Set(
-    // deno-lint-ignore no-explicit-any
-    (json.animations ?? []).flatMap((a: any) => a.channels ?? []).filter((c: any) =>
-      c.target?.path === "weights"
-    )
-      // deno-lint-ignore no-explicit-any
-      .map((c: any) => nodes[c.target.node]),
-  );
-  // Materials of the meshes nodes draw (a mesh no node uses, as a further LOD, Blender leaves out).
-  // deno-lint-ignore no-explicit-any
-  const drawn = new Set<any>(
-    nodes.filter((n) => n.mesh !== undefined).flatMap((n) => json.meshes[n.mesh].primitives ?? [])
-      // deno-lint-ignore no-explicit-any
-      .map((p: any) => json.materials?.[p.material]).filter((m: unknown) => m),
-  );
-  return {
-    nodes: nodes.map((n) => n.name).filter((n) => n),
-    morphs: nodes.filter((n) => n.name && n.mesh !== undefined && json.meshes[n.mesh].extras?.targetNames)
-      .map((n) => ({
-        node: n.name,
-        mesh: json.meshes[n.mesh].name,
-        targets: json.meshes[n.mesh].extras.targetNames,
-        // A clip keying the weights sets the keys as the scene's frame stands: no rest weight to check.
-        weights: keyed.has(n) ? [] : n.weights ?? json.meshes[n.mesh].weights ?? [],
-      })),
-    materials: [...drawn].filter((m) => m.name).map((m) => {
-      const coat = m.extensions?.KHR_materials_clearcoat;
-      return {
-        name: m.name,
-        alphaMode: m.alphaMode ?? "OPAQUE",
-        ...(coat
-          ? { clearcoat: { texture: !!coat.clearcoatTexture, roughness: !!coat.clearcoatRoughnessTexture } }
-          : {}),
-      };
-    }),
-    // deno-lint-ignore no-explicit-any
-    animations: (json.animations ?? []).map((a: any) => a.name).filter((n: string) => n),
-    // deno-lint-ignore no-explicit-any
-    images: (json.images ?? []).filter((i: any) => i.mimeType === "image/png" && i.bufferView !== undefined)
-      // deno-lint-ignore no-explicit-any
-      .map((i: any) => {
-        const view = json.bufferViews[i.bufferView];
-        const ihdr = new DataView(bin.buffer, bin.byteOffset + (view.byteOffset ?? 0) + 16, 8);
-        return [ihdr.getUint32(0), ihdr.getUint32(4)];
-      }),
-    pivots: nodes.filter((n) => n.name && n.extras?.ctrl_type).map((n) => ({
-      node: n.name,
-      extras: Object.fromEntries(
-        ["ctrl_type", "min", "max"].filter((k) => k in n.extras).map((k) => [k, n.extras[k]]),
-      ),
-    })),
-  };
-}
-
-async function output(
-  command: string,
-  args: string[],
-  env?: Record<string, string>,
-): Promise<string | undefined> {
-  try {
-    const out = await new Deno.Command(command, { args, env, stdout: "piped", stderr: "piped" }).output();
-    return new TextDecoder().decode(out.stdout);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
-  }
-}
-
-/** PYTHONPATH for Blender's Python when it lacks numpy: the env override, else a matching python3's. */
-async function blenderEnv(): Promise<Record<string, string> | undefined> {
-  const probe =
-    "import sys\ntry:\n import numpy\n print('numpy')\nexcept ImportError:\n print('none', sys.version_info[:2])";
-  const blender = await output("blender", ["-b", "--factory-startup", "--python-expr", probe]);
-  if (blender?.includes("\nnumpy")) return undefined;
-  const override = Deno.env.get("PARTGRAPH_BLENDER_PYTHONPATH");
-  if (override) return { PYTHONPATH: override };
-  const version = blender?.match(/none \((\d+), (\d+)\)/);
-  const python = await output("python3", [
-    "-c",
-    "import sys, os, numpy; print(sys.version_info[0], sys.version_info[1], os.path.dirname(os.path.dirname(numpy.__file__)))",
-  ]);
-  const [major, minor, site] = python?.trim().split(" ") ?? [];
-  if (version && site && major === version[1] && minor === version[2]) return { PYTHONPATH: site };
-  return undefined;
-}
-
-/**
- * A source file whose animation the checked file must play alike: Blender imports both, and the named
- * objects' world matrices must agree at every sampled frame of the clip.
- */
-interface ClipSource {
-  readonly glb: Uint8Array;
-  readonly nodes: readonly string[];
-}
-
-async function check(
-  label: string,
-  glb: Uint8Array,
-  dir: string,
-  env?: Record<string, string>,
-  clip?: ClipSource,
-  wants?: BlenderWants,
-): Promise<boolean> {
-  const file = join(dir, "model.glb");
-  const expect = join(dir, "expect.json");
-  await Deno.writeFile(file, glb);
-  const source = clip && join(dir, "source.glb");
-  if (clip) await Deno.writeFile(source!, clip.glb);
-  await Deno.writeTextFile(
-    expect,
-    JSON.stringify({ ...expectationOf(glb), clip: clip && { source, nodes: clip.nodes }, wants }),
-  );
-  const args = ["-b", "--factory-startup", "-noaudio", ...(env ? ["--python-use-system-env"] : [])];
-  const text = await output("blender", [...args, "--python", CHECKER, "--", file, expect], env) ?? "";
-  const line = text.split("\n").find((l) => l.startsWith(RESULT));
-  if (!line) {
-    console.log(`FAIL ${label}: Blender printed no result\n${text.slice(-2000)}`);
-    return false;
-  }
-  const result = JSON.parse(line.slice(RESULT.length));
-  if (result.skip) {
-    console.log(`skipped ${label}: ${result.skip}`);
-    return true;
-  }
-  const ok = result.problems.length === 0;
-  console.log(`${ok ? "ok  " : "FAIL"} ${label} ${JSON.stringify(result.checked)}`);
-  for (const problem of result.problems) console.log(`     ${problem}`);
-  return ok;
-}
 
 if (import.meta.main) {
   const version = await output("blender", ["--version"]);
@@ -224,7 +70,7 @@ if (import.meta.main) {
   let failed = 0;
   try {
     if (Deno.args.length) {
-      for (const path of Deno.args) failed += await check(path, await Deno.readFile(path), dir, env) ? 0 : 1;
+      for (const path of Deno.args) await check(path, await Deno.readFile(path), dir);
     } else {
       for (const c of GRAPH_CASES) {
         const missing = missingCorpus(c);
@@ -233,7 +79,7 @@ if (import.meta.main) {
           continue;
         }
         const { glb } = await runCase(c);
-        failed += await check(c.label, glb!, dir, env) ? 0 : 1;
+        await check(c.label, glb!, dir);
       }
       // The deepest hierarchy a decoder takes, rigged: its pivot makes it a level deeper still.
       const { bytes } = await fighterWithAileronAt(MAX_HIERARCHY_DEPTH);
@@ -242,7 +88,7 @@ if (import.meta.main) {
         graph: "aircraft_file.json",
       };
       const { glb } = await runCase({ ...deep, model: { name: "deep.gltf", bytes: () => bytes } });
-      failed += await check(deep.label, glb!, dir, env) ? 0 : 1;
+      await check(deep.label, glb!, dir);
       // The corpus airplane as web optimisers leave aircraft, rigged: the quantized one keeps
       // KHR_mesh_quantization in its output, which Blender must import with the pivots turning.
       const airplane = corpusFile(AIRPLANE);
@@ -257,7 +103,7 @@ if (import.meta.main) {
           model,
           inputs: { forward: "+Z" },
         });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
       // Its textures as KTX2, WebP or AVIF, which Blender 3.4 refuses, rigged with png_textures: PNGs it
       // imports.
@@ -271,7 +117,7 @@ if (import.meta.main) {
         const model = { name: "plane.glb", bytes: () => plane };
         const inputs = { forward: "+Z", png_textures: true };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
       {
         // The demo fighter carrying a clip of its own surfaces: rigged, Blender plays it as it plays the source.
@@ -280,7 +126,7 @@ if (import.meta.main) {
         const model = { name: "animated.glb", bytes: () => source };
         const inputs = { forward: "auto", up: "auto" };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
-        failed += await check(label, glb!, dir, env, { glb: source, nodes: FIGHTER_ANIMATED }) ? 0 : 1;
+        await check(label, glb!, dir, { glb: source, nodes: FIGHTER_ANIMATED });
       }
       {
         // A Freelancer compound's animation scripts: Blender makes an action of each.
@@ -292,7 +138,7 @@ if (import.meta.main) {
         const label = "freelancer.json ship.cmp with animation scripts";
         const model = { name: "animated.cmp", bytes: () => ship };
         const { glb } = await runCase({ label, graph: "freelancer.json", model });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
       {
         // Messy glTF as exporters write it, repaired on its way through (README → Reliability).
@@ -310,7 +156,7 @@ if (import.meta.main) {
           graph: "aircraft_file.json",
           model: { name: "messy.glb", bytes: () => messy },
         });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
       {
         // More of what exporters write: nulls, enums in another case, signed indices with a stride, a
@@ -332,7 +178,7 @@ if (import.meta.main) {
           graph: "gltf.json",
           model: { name: "messy2.glb", bytes: () => messy },
         });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
       {
         // A light aircraft packed as Flight Simulator packs models, which Blender's importer refuses:
@@ -342,7 +188,7 @@ if (import.meta.main) {
         const model = { name: "cub.glb", bytes: () => packed };
         const inputs = { forward: "-Z", up: "+Y" };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model, inputs });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
       {
         // The demo fighter as glTF 1.0 (binary, several meshes per surface node), which Blender 3.4
@@ -355,7 +201,7 @@ if (import.meta.main) {
         const label = "aircraft_file.json demo fighter as binary glTF 1.0";
         const model = { name: "fighter1.glb", bytes: () => old };
         const { glb } = await runCase({ label, graph: "aircraft_file.json", model });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
       // Newer decoder outputs (tests/support/new_outputs.ts): Carnivores areas in both layouts, a .3df
       // with .vtl clips, a Freelancer planet, Flight Simulator normal maps and glass, and an aircraft
@@ -366,7 +212,7 @@ if (import.meta.main) {
       for (const c of [...CLIENT_CASES, ...MORE_CLIENT_CASES]) {
         const { glb, model } = await runClientCase(c);
         const clip = c.clip && { glb: model, nodes: c.clip };
-        failed += await check(c.label, glb, dir, env, clip, c.blender) ? 0 : 1;
+        await check(c.label, glb, dir, clip, c.blender);
       }
       {
         // GPU instancing, which Blender 3.4 refuses too, expanded into nodes by expand_instances.
@@ -379,9 +225,10 @@ if (import.meta.main) {
           model,
           inputs: { expand_instances: true },
         });
-        failed += await check(label, glb!, dir, env) ? 0 : 1;
+        await check(label, glb!, dir);
       }
     }
+    failed += await checkQueued(env);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
