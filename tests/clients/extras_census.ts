@@ -81,53 +81,70 @@ function allExtras(value: Json, found: Json[] = []): Json[] {
 }
 
 /**
- * Exports each seed's scene (with `everywhere`, extras on every kind of property: `extras_files.ts`),
- * passes it through Blender, and compares the extras; a skip reason without Blender. A field of a
- * property Blender cannot match by name counts as kept when any extras of the file written back hold
- * its key with its value.
+ * Exports each seed's scene once per entry of `variants` (with `everywhere`, extras on every kind of
+ * property: `extras_files.ts`), passes them all through one Blender process (a Blender start costs more
+ * than these files' trips), and compares the extras: one census per variant, in order; a skip reason
+ * without Blender. A field of a property Blender cannot match by name counts as kept when any extras of
+ * the file written back hold its key with its value.
  */
-export async function extrasCensus(
+export async function extrasCensuses(
   seeds: readonly number[],
-  options: { everywhere?: boolean } = {},
-): Promise<{ skip: string } | ExtrasCensus> {
-  const runs = [];
-  for (const seed of seeds) {
-    const { doc, extras } = extrasScene(seed, options);
-    const ctx = testContext();
-    const glb = (await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes;
-    runs.push({ glb, extras, warnings: ctx.warnings.map((w) => w.message) });
+  variants: readonly { everywhere?: boolean }[],
+): Promise<{ skip: string } | ExtrasCensus[]> {
+  const runs: {
+    seed: number;
+    glb: Uint8Array;
+    extras: ReturnType<typeof extrasScene>["extras"];
+    warnings: string[];
+  }[] = [];
+  for (const options of variants) {
+    for (const seed of seeds) {
+      const { doc, extras } = extrasScene(seed, options);
+      const ctx = testContext();
+      const glb = (await runNode(exportGltf, { scene: doc }, {}, ctx)).bytes.bytes;
+      runs.push({ seed, glb, extras, warnings: ctx.warnings.map((w) => w.message) });
+    }
   }
   const result = await throughBlender(runs.map((run) => ({ glb: run.glb, extras: true })));
   if ("skip" in result) return result;
-  let fields = 0;
-  const losses: ExtrasLoss[] = [];
-  for (const [i, run] of runs.entries()) {
-    const output = result.outputs[i];
-    if ("error" in output) throw new Error(`Blender failed on seed ${seeds[i]}: ${output.error}`);
-    const back = glbJson(output.glb);
-    const anywhere = allExtras(back);
-    for (const [property, written] of run.extras) {
-      const [kind, name] = property.split(":");
-      // Blender imports a file's scene into its own (named `Scene`): the one scene is matched by place.
-      const found = !NAMED.has(kind)
-        ? {}
-        : (kind === "scenes" ? back.scenes?.[0] : (back[kind] ?? []).find((p: Json) => p.name === name))
-          ?.extras ?? {};
-      for (const [key, value] of Object.entries(written)) {
-        fields++;
-        const match = NAMED.has(kind)
-          ? found
-          : anywhere.find((extras) => same(value, extras[key], false)) ?? {};
-        if (same(value, match[key], false)) continue;
-        const how = same(value, match[key], true) ? "1/0" : "lost";
-        const warned = run.warnings.some((w) =>
-          NAMED.has(kind)
-            ? w.includes(`'${key}'`) || w.includes(`.${key}`)
-            : w.includes(key) && w.includes(NOUNS[kind] ?? kind)
-        );
-        losses.push({ property, key, kind: key === "partgraph" ? "partgraph" : fieldKind(key), how, warned });
+  return variants.map((_, v) => {
+    let fields = 0;
+    const losses: ExtrasLoss[] = [];
+    for (let i = v * seeds.length; i < (v + 1) * seeds.length; i++) {
+      const run = runs[i];
+      const output = result.outputs[i];
+      if ("error" in output) throw new Error(`Blender failed on seed ${run.seed}: ${output.error}`);
+      const back = glbJson(output.glb);
+      const anywhere = allExtras(back);
+      for (const [property, written] of run.extras) {
+        const [kind, name] = property.split(":");
+        // Blender imports a file's scene into its own (named `Scene`): the one scene is matched by place.
+        const found = !NAMED.has(kind)
+          ? {}
+          : (kind === "scenes" ? back.scenes?.[0] : (back[kind] ?? []).find((p: Json) => p.name === name))
+            ?.extras ?? {};
+        for (const [key, value] of Object.entries(written)) {
+          fields++;
+          const match = NAMED.has(kind)
+            ? found
+            : anywhere.find((extras) => same(value, extras[key], false)) ?? {};
+          if (same(value, match[key], false)) continue;
+          const how = same(value, match[key], true) ? "1/0" : "lost";
+          const warned = run.warnings.some((w) =>
+            NAMED.has(kind)
+              ? w.includes(`'${key}'`) || w.includes(`.${key}`)
+              : w.includes(key) && w.includes(NOUNS[kind] ?? kind)
+          );
+          losses.push({
+            property,
+            key,
+            kind: key === "partgraph" ? "partgraph" : fieldKind(key),
+            how,
+            warned,
+          });
+        }
       }
     }
-  }
-  return { fields, losses };
+    return { fields, losses };
+  });
 }
