@@ -64,17 +64,20 @@ export async function fuzzInput(
 /**
  * Runs bytes through the pipeline and validates what it writes with the Khronos validator; an
  * output the fast check refused is validated too, so a needless refusal counts as a disagreement.
- * The nodes before the rig warn into `ctx` (the structure sweep reads their warnings).
+ * The nodes before the rig warn into `ctx` (the structure sweep reads their warnings). `decoded`:
+ * the scene `decode.auto` already made of these bytes into `ctx` (the structure sweep decodes once,
+ * tracking its allocations), which the pipeline then starts from instead of decoding again.
  */
 export async function runFuzzCase(
   bytes: Uint8Array,
   name: string,
   ctx: TestContext = testContext(),
+  decoded?: Document,
 ): Promise<FuzzResult> {
   let resolved: Document | undefined;
   let glb: Uint8Array;
   try {
-    const { scene } = await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx);
+    const scene = decoded ?? (await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx)).scene;
     const joined = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
     const textured = (await runNode(texturesToPng, { scene: joined }, {}, ctx)).scene;
     const expanded = (await runNode(sceneUninstance, { scene: textured }, {}, ctx)).scene;

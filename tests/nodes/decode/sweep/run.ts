@@ -286,10 +286,14 @@ export async function trackAllocations<T>(
   }
 }
 
-/** Runs one case's bytes: the decode (tracked), then the full pipeline to a validated output. */
+/**
+ * Runs one case's bytes: the decode (tracked), then the full pipeline from its scene to a validated
+ * output (a decode that failed runs again there, to be classified as the pipeline classifies it).
+ */
 export async function runSweepCase(bytes: Uint8Array, name: string): Promise<SweepResult> {
-  const ctx = testContext();
-  const decoded = await trackAllocations(() => runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx));
+  // The pipeline's context: the decode, bone resolver and texture conversion warn into it.
+  const piped = testContext();
+  const decoded = await trackAllocations(() => runNode(decodeAuto, { bytes: { bytes, name } }, {}, piped));
   const { largest } = decoded;
   if (largest > allocationBudget(bytes.byteLength)) {
     return {
@@ -298,9 +302,7 @@ export async function runSweepCase(bytes: Uint8Array, name: string): Promise<Swe
       largest,
     };
   }
-  // The pipeline's own context: the decode, bone resolver and texture conversion warn into it.
-  const piped = testContext();
-  const pipeline = await runFuzzCase(bytes, name, piped);
+  const pipeline = await runFuzzCase(bytes, name, piped, decoded.value?.scene);
   if (pipeline.outcome === "ok") {
     return piped.warnings.length
       ? { outcome: "warning", detail: piped.warnings.map((w) => w.message).join("\n"), largest }
