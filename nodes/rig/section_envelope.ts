@@ -13,6 +13,8 @@
 
 /** Chordwise bins of the envelope. */
 const CHORD_BINS = 24;
+/** Runs of 1, 2, 4, 8 and 16 bins: any run of up to {@link CHORD_BINS} is two of one length. */
+const RUN_LEVELS = 5;
 /** Numbers per station row: span position, lead (v, w), chord line (dv, dw). */
 const ROW = 5;
 /** A station whose lead lies further than this (share of the chord) off the edge lines cut a bracket. */
@@ -92,9 +94,13 @@ export class SectionEnvelope {
     }
     const rows = new Float64Array(at.length * ROW);
     at.forEach((row, j) => rows.set(row, j * ROW));
-    // Per station and chordwise bin, the section's thickness range.
-    const stationLow = new Float64Array(at.length * CHORD_BINS).fill(Infinity);
-    const stationHigh = new Float64Array(at.length * CHORD_BINS).fill(-Infinity);
+    // Per station and chordwise bin, the section's thickness range: a segment's range is laid on the
+    // run of bins it covers as two runs of a power of two (overlapping: a least and a greatest are
+    // the same however often a value counts), level by level, then pushed down to single bins below.
+    // A hostile mesh's long segments each covered every bin, one by one.
+    const cells = at.length * CHORD_BINS;
+    const lowRuns = new Float64Array(RUN_LEVELS * cells).fill(Infinity);
+    const highRuns = new Float64Array(RUN_LEVELS * cells).fill(-Infinity);
     // Section coordinates run from 0 (lead) to 1 (trail); bins reach a little beyond both.
     const binOf = (x: number) => Math.min(CHORD_BINS - 1, Math.max(0, Math.floor(x * CHORD_BINS)));
     // Every cut segment passes here (a hostile mesh's hundreds of thousands): the station rows are
@@ -114,12 +120,28 @@ export class SectionEnvelope {
       // bin by the rod's depth, and a dropped hinge's brackets below the nose would hide inside it.
       if (xa < -AHEAD && xb < -AHEAD) continue;
       const lo = Math.min(ya, yb), hi = Math.max(ya, yb);
-      for (let b = binOf(Math.min(xa, xb)), last = binOf(Math.max(xa, xb)); b <= last; b++) {
-        const o = j * CHORD_BINS + b;
-        if (lo < stationLow[o]) stationLow[o] = lo;
-        if (hi > stationHigh[o]) stationHigh[o] = hi;
+      const first = binOf(Math.min(xa, xb)), last = binOf(Math.max(xa, xb));
+      if (!(first <= last)) continue;
+      const level = 31 - Math.clz32(last - first + 1), o = level * cells + j * CHORD_BINS;
+      const b0 = o + first, b1 = o + last + 1 - (1 << level);
+      if (lo < lowRuns[b0]) lowRuns[b0] = lo;
+      if (hi > highRuns[b0]) highRuns[b0] = hi;
+      if (lo < lowRuns[b1]) lowRuns[b1] = lo;
+      if (hi > highRuns[b1]) highRuns[b1] = hi;
+    }
+    for (let level = RUN_LEVELS - 1; level > 0; level--) {
+      const half = 1 << (level - 1), o = level * cells, below = (level - 1) * cells;
+      for (let j = 0; j < at.length; j++) {
+        for (let b = j * CHORD_BINS, end = b + CHORD_BINS - 2 * half; b <= end; b++) {
+          const lo = lowRuns[o + b], hi = highRuns[o + b], c0 = below + b, c1 = below + b + half;
+          if (lo < lowRuns[c0]) lowRuns[c0] = lo;
+          if (hi > highRuns[c0]) highRuns[c0] = hi;
+          if (lo < lowRuns[c1]) lowRuns[c1] = lo;
+          if (hi > highRuns[c1]) highRuns[c1] = hi;
+        }
       }
     }
+    const stationLow = lowRuns.subarray(0, cells), stationHigh = highRuns.subarray(0, cells);
     // The envelope over the stations, past the most extreme quarter of them: brackets the stations
     // happen to cut are no part of the section.
     const low = new Float64Array(CHORD_BINS), high = new Float64Array(CHORD_BINS);
