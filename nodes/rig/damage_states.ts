@@ -81,3 +81,17 @@ export function surfaceKey(name: string): string {
   const marked = [DAMAGE_LEVEL, DAMAGE_WORD, INTACT_WORD].find((mark) => mark.test(text));
   return (marked ? text.replace(marked, "") : name.trim()).toLowerCase();
 }
+
+/** Blender's suffix on a duplicate's name (`Aileron_L.001`): names unique in a file, a copy numbered. */
+const DUPLICATE_SUFFIX = /\.\d{3}$/;
+
+/**
+ * {@link surfaceKey} of `node`, reading past Blender's `.001` when only a group above says it is a damage
+ * copy (`Aileron_L.001` in a `DAMAGE` or `_hidden` collection stands in for `Aileron_L`).
+ */
+export function copySurfaceKey(node: Node): string {
+  const name = node.getName();
+  const key = surfaceKey(name);
+  if (key !== name.trim().toLowerCase() || !damageLevel(node)) return key;
+  return surfaceKey(name.trim().replace(DUPLICATE_SUFFIX, ""));
+}

@@ -95,7 +95,8 @@ export const rigDetectPanels = defineNode({
   // 37: a damage copy clear of its surface by any gap is debris (was a quarter of its size: a piece
   // dropped half a chord below its aileron and turned was fitted where it lay, 63 degrees off); a copy
   // shrunk to a tiny scale is hidden, not debris; a group named `_hidden`, `LOD_dmg`, `DMG_parts` or
-  // marked `hide_render` / `visible: false` holds damage copies (damage_states.ts).
+  // marked `hide_render` / `visible: false` holds damage copies (damage_states.ts), its `Aileron_L.001`
+  // standing in for `Aileron_L`: scattered as debris, such copies were fitted where they lay (28 of 160).
   version: 37,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import { damageLevel, surfaceKey } from "./damage_states.ts";
+import { copySurfaceKey, damageLevel, surfaceKey } from "./damage_states.ts";
 import type { RunContext } from "../../runtime/node.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { subtreeNodes } from "./geometry.ts";
@@ -37,7 +37,7 @@ export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node
   const out: { copy: Node; intact: Node; offset: number[]; size: number }[] = [];
   for (const copy of panels) {
     if (!damageLevel(copy)) continue;
-    const surface = intact.get(surfaceKey(copy.getName()));
+    const surface = intact.get(copySurfaceKey(copy));
     if (!surface) continue;
     const a = boundsOf(copy), b = boundsOf(surface);
     if (!a || !b || extent(a) < SHRUNK * extent(b)) continue;
@@ -62,7 +62,7 @@ export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node
 export function debrisNodes(doc: Document): Set<Node> {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   const nodes = scene?.listChildren().flatMap(subtreeNodes) ?? [];
-  const keys = new Map(nodes.map((n) => [n, surfaceKey(n.getName())]));
+  const keys = new Map(nodes.map((n) => [n, copySurfaceKey(n)]));
   const marked = new Set(
     nodes.filter((n) => keys.get(n) !== n.getName().trim().toLowerCase()).map((n) => keys.get(n)),
   );

@@ -11,7 +11,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
-import { damageLevel, surfaceKey } from "./damage_states.ts";
+import { copySurfaceKey, damageLevel, surfaceKey } from "./damage_states.ts";
 import { boundsOf, liesApart } from "./detect_panels_debris.ts";
 import type { Vec3 } from "./transform.ts";
 
@@ -55,7 +55,7 @@ export function showScaledCopies(panels: readonly Node[], ctx: Pick<RunContext, 
   for (const node of panels) if (!damageLevel(node)) intact.set(surfaceKey(node.getName()), node);
   // Every shrunk copy is listed before any is unscaled: a group shown for one shows its siblings too.
   const shrunk = panels.flatMap((copy) => {
-    const surface = damageLevel(copy) ? intact.get(surfaceKey(copy.getName())) : undefined;
+    const surface = damageLevel(copy) ? intact.get(copySurfaceKey(copy)) : undefined;
     return surface && worldScale(copy) <= SHRUNK * worldScale(surface) ? [{ copy, surface }] : [];
   });
   const shown = new Map<Node, Vec3>(), copies: Node[] = [], groups = new Set<Node>();

@@ -16,6 +16,7 @@ import { prng } from "../../support/prng.ts";
 import { DAMAGE_ROUGHS, type HiddenTruth } from "./damage_hidden.ts";
 import type { Hinge } from "./damage_hidden_judge.ts";
 import type { ReportPart } from "./pipeline.ts";
+import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import { roughSample } from "./rough_surfaces.ts";
 
 /** How a damage copy is put away here. */
@@ -29,7 +30,7 @@ export const GROUP_CONCEALMENTS: readonly GroupConcealment[] = [
 
 /** A truth of this generator's scenes: how the copy was put away and the group hiding it, if one. */
 export interface GroupTruth extends Omit<HiddenTruth, "concealed"> {
-  readonly concealed?: GroupConcealment;
+  readonly concealed?: GroupConcealment | "apart";
   /** The node whose scale or display flag hides the copy (the copy itself for its own tiny scale). */
   readonly hiddenBy?: string;
   /** The copy's name in the scene with its copies shown (`damage_hidden.ts` `plainSample`). */
@@ -82,7 +83,7 @@ function groupOf(doc: Document, name: string, nodes: readonly Node[]): Node {
 }
 
 /** The sample of `seed`: a damage scene of `rough_surfaces.ts`, its copies hidden by a group or a tiny scale. */
-export function groupSample(seed: number): GroupSample {
+export function groupSample(seed: number, scattered = false): GroupSample {
   const next = prng(seed * 6151 + 11);
   const rough = DAMAGE_ROUGHS[seed % DAMAGE_ROUGHS.length];
   const concealment = GROUP_CONCEALMENTS[Math.floor(seed / DAMAGE_ROUGHS.length) % GROUP_CONCEALMENTS.length];
@@ -127,6 +128,10 @@ export function groupSample(seed: number): GroupSample {
       renamed ? ", named .001" : ""
     }`;
     const used = new Map<string, number>();
+    // Debris in the collection (`scattered`): each copy dropped beside the aircraft and turned.
+    const scatterNext = prng(seed * 104729 + 7);
+    const span = Math.max(...sample.truths.map((t) => Math.abs(t.origin[0]) + t.span / 2));
+    if (scattered) how += ", scattered";
     for (const t of copies) {
       const node = byName.get(t.name)!;
       let name = t.name;
@@ -136,7 +141,14 @@ export function groupSample(seed: number): GroupSample {
         name = `${t.copyOf!.replace(/_D0$/, "")}.${String(n).padStart(3, "0")}`;
         node.setName(name);
       }
-      truths.push({ ...t, name, shownAs: t.name, concealed: concealment, hiddenBy: group.getName() });
+      const truth: GroupTruth = {
+        ...t,
+        name,
+        shownAs: t.name,
+        concealed: concealment,
+        hiddenBy: group.getName(),
+      };
+      truths.push(scattered ? scatter(node, truth, span, scatterNext) : truth);
     }
   }
   return {
@@ -147,9 +159,22 @@ export function groupSample(seed: number): GroupSample {
   };
 }
 
+/**
+ * `node` (a copy, `truth`'s) dropped beside the aircraft, clear of the span, on the ground and turned about
+ * up, as `damage_hidden.ts` scatters debris; its truth its own hinge where it lies, `"apart"`.
+ */
+function scatter(node: Node, truth: GroupTruth, span: number, next: () => number): GroupTruth {
+  const degrees = 360 * next(), a = degrees * Math.PI / 180, c = Math.cos(a), s = Math.sin(a);
+  const d: Vec3 = [(next() < 0.5 ? 1 : -1) * span * (1.3 + next()), -1 - next(), (next() - 0.5) * span];
+  const moved = (p: Vec3): Vec3 => [c * p[0] + s * p[2] + d[0], p[1] + d[1], -s * p[0] + c * p[2] + d[2]];
+  node.setTranslation(d).setRotation([0, Math.sin(a / 2), 0, Math.cos(a / 2)]);
+  const origin = moved(truth.origin), end = moved(truth.origin.map((v, k) => v + truth.axis[k]) as Vec3);
+  return { ...truth, origin, axis: [0, 1, 2].map((k) => end[k] - origin[k]) as Vec3, concealed: "apart" };
+}
+
 /** Whether `node` (a copy of `truth`) is still hidden the way the generator hid it. */
 export function stillGroupHidden(node: Node, truth: GroupTruth): boolean {
-  if (truth.concealed === "display_group") {
+  if (truth.concealed === "display_group" || truth.concealed === "apart") {
     for (let at = node.getParentNode(); at; at = at.getParentNode()) {
       if (at.getName() === truth.hiddenBy) return true;
     }

@@ -12,11 +12,11 @@ import { plainSample } from "./damage_hidden.ts";
 import { groupSample, shownHinge, stillGroupHidden } from "./damage_hidden_groups.ts";
 
 /** Rigs the scene of `seed` in both frames and judges each surface and hidden copy. */
-export async function judgeGroups(seed: number): Promise<HiddenVerdict> {
+export async function judgeGroups(seed: number, scattered = false): Promise<HiddenVerdict> {
   const wrong: string[] = [], silent: string[] = [];
   let judged = 0, description = "";
   for (const frame of [{}, { forward: "auto", up: "auto" }] as Record<string, string>[]) {
-    const sample = groupSample(seed), plain = plainSample(seed);
+    const sample = groupSample(seed, scattered), plain = plainSample(seed);
     description = sample.description;
     judged += sample.truths.length;
     const faults = await faultsOf(sample.doc, sample.truths, frame, stillGroupHidden, shownHinge);
@@ -32,10 +32,10 @@ export async function judgeGroups(seed: number): Promise<HiddenVerdict> {
 }
 
 if (import.meta.main) {
-  const [from, to] = Deno.args.map(Number);
+  const [from, to] = Deno.args.map(Number), scattered = Deno.args.includes("--scattered");
   const rows: Record<string, { scenes: number; judged: number; wrong: number; silent: number }> = {};
   for (let seed = from; seed <= to; seed++) {
-    const v = await judgeGroups(seed);
+    const v = await judgeGroups(seed, scattered);
     const key = v.description.replace(/.*copies (\S+) \(.*/, "$1");
     const row = rows[key] ??= { scenes: 0, judged: 0, wrong: 0, silent: 0 };
     row.scenes++, row.judged += v.judged, row.wrong += v.wrong.length, row.silent += v.silent.length;
