@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * The node editor's view: draws a {@link GraphModel} as SVG (nodes with typed, coloured sockets and
- * wires; a large graph only around the view), frames it (`framing.ts`), keeps the selection and
+ * The node editor's view: draws a {@link GraphModel} as SVG (`editor_render.ts`: nodes with typed,
+ * coloured sockets and wires; a large graph only around the view), frames it (`framing.ts`), keeps the selection and
  * takes undo and redo. Pointer gestures (move, connect, box-select, pan, zoom) are in
  * `editor_pointer.ts`, keys (delete, duplicate, rename, frame, undo, Tab, group, ungroup) in
  * `editor_keys.ts`, Blender style.
@@ -10,17 +10,15 @@
  */
 import { type Bounds, FRAME_MARGIN, frameView, union, type View } from "./framing.ts";
 import { type GraphModel, INPUTS_ID, OUTPUTS_ID } from "./model.ts";
-import { drawFarNode, drawNode, type NodeState } from "./node_svg.ts";
-import { el, HEADER, ROW, SOCKET_COLOURS, SVG, WIDTH } from "./svg.ts";
+import type { NodeState } from "./node_svg.ts";
+import { HEADER, ROW, WIDTH } from "./svg.ts";
 import type { Issue } from "./types.ts";
 import type { Shape } from "./shapes.ts";
-import { CULL_FROM, drawnBox, drawnFar, FAR_BELOW } from "./cull.ts";
-import { issuesByNode, wireIsWrong } from "./node_issues.ts";
+import { CULL_FROM, FAR_BELOW } from "./cull.ts";
+import { issuesByNode } from "./node_issues.ts";
 import { editorKey } from "./editor_keys.ts";
 import { pointerDown, wheel } from "./editor_pointer.ts";
-import { wirePath } from "./wire_clip.ts";
-import { type Drawn, kept, overlaps, reconcile } from "./redraw.ts";
-import { SocketRows } from "./socket_rows.ts";
+import { GraphDrawing } from "./editor_render.ts";
 
 // The node states and the stale badge's tooltip are drawn in node_svg.ts; the page knows them from here.
 export { type NodeState, STALE_BADGE } from "./node_svg.ts";
@@ -68,27 +66,15 @@ export class NodeEditor {
   /** True when the graph (or a group it uses) changed since the run the badges come from. */
   stale = false;
   view: View = { x: -40, y: -60, scale: 1 };
-  readonly layer: SVGGElement;
-  /** Each node's drawing, by id, as the last redraw left them (with what it was drawn from). */
-  private readonly drawn = new Map<string, Drawn>();
-  /** Each wire's drawing, by what it was drawn from, as the last redraw left them. */
-  private readonly wiresDrawn = new Map<string, Drawn>();
-  /** The group the wires are drawn in, under the nodes. */
-  private readonly wireLayer: SVGGElement;
+  /** The graph as drawn (`editor_render.ts`). */
+  private readonly drawing: GraphDrawing;
   /** Nodes to frame once the editor has a size (a graph shown while the 3D preview hides it). */
   private framePending?: string[];
   /** The editor's size in pixels, as last observed (0 × 0: hidden, or not laid out yet). */
   private size = { width: 0, height: 0 };
-  /** True when the last redraw left out nodes outside the view (a large graph): a pan redraws. */
-  culled = false;
-  /** The canvas box the last redraw drew nodes in (undefined: all of them). */
-  private drawnArea?: Bounds;
-  /** True when the last redraw drew nodes as boxes (`cull.ts`'s `drawnFar`): zoomed far out. */
-  private far = false;
 
   constructor(private readonly svg: SVGSVGElement, readonly events: EditorEvents) {
-    this.layer = document.createElementNS(SVG, "g");
-    this.wireLayer = document.createElementNS(SVG, "g");
+    this.drawing = new GraphDrawing();
     svg.append(this.layer);
     svg.addEventListener("pointerdown", (e) => pointerDown(this, svg, e));
     svg.addEventListener("wheel", (e) => wheel(this, e), { passive: false });
@@ -105,6 +91,16 @@ export class NodeEditor {
       if (pending && width && height) this.frame(pending);
       else if (this.culled) this.render(); // more (or less) of the canvas is in view now
     }).observe(svg);
+  }
+
+  /** The group the graph is drawn in (nodes, and the wires under them). */
+  get layer(): SVGGElement {
+    return this.drawing.layer;
+  }
+
+  /** True when the last redraw left out nodes outside the view (a large graph): a pan redraws. */
+  get culled(): boolean {
+    return this.drawing.culled;
   }
 
   /** Shows a graph, with the run states it has (the page keeps them per graph, so they survive Tab). */
@@ -135,94 +131,7 @@ export class NodeEditor {
    * browser laid out all of them.
    */
   render(): void {
-    const model = this.model;
-    if (!model) {
-      this.layer.replaceChildren();
-      this.drawn.clear();
-      this.wiresDrawn.clear();
-      return;
-    }
-    const transform = `scale(${this.view.scale}) translate(${-this.view.x} ${-this.view.y})`;
-    if (this.layer.getAttribute("transform") !== transform) this.layer.setAttribute("transform", transform);
-    // One set, not a list per wire: a generated graph of thousands of nodes redraws in time.
-    const ids = model.ids();
-    // Shapes only of what is drawn; what is in view is found from socket rows by kind of node.
-    const rows = new SocketRows(model);
-    const shapes = new Map<string, Shape>();
-    const shapeOf = (id: string) => shapes.get(id) ?? shapes.set(id, model.shape(id)).get(id)!;
-    const socketAt = (id: string, socket: string, side: "in" | "out"): [number, number] => {
-      const i = rows.row(id, socket, side);
-      const [x, y] = model.position(id);
-      return [x + (side === "in" ? 0 : WIDTH), y + (i < 0 ? HEADER / 2 : HEADER + 14 + i * ROW)];
-    };
-    const issuePaths = new Set(this.issues.map((i) => i.path));
-    const { width, height } = this.size.width ? this.size : this.measure();
-    const box = drawnBox(this.view, width, height, ids.length);
-    this.culled = box !== undefined;
-    this.drawnArea = box;
-    const far = this.far = drawnFar(this.view.scale, ids.length);
-    const wires: Drawn[] = [];
-    const drawnNow = new Set<string>();
-    const known = new Set(ids);
-    for (const wire of model.wires()) {
-      if (!known.has(wire.from)) continue;
-      const start = socketAt(wire.from, wire.fromSocket, "out");
-      const end = socketAt(wire.to, wire.toSocket, "in");
-      if (box && !overlaps(box, start, end)) continue;
-      const from = shapeOf(wire.from);
-      const type = from.outputs.find((s) => s.name === wire.fromSocket)?.type ?? "any";
-      const d = wirePath(start, end, box);
-      if (!d) continue; // a long wire that only passes by the drawn box
-      const attrs = {
-        class: `wire${wireIsWrong(wire, shapeOf, issuePaths) ? " bad" : ""}`,
-        d,
-        stroke: SOCKET_COLOURS[type] ?? "#888",
-        "data-wire": `${wire.from}.${wire.fromSocket}->${wire.to}.${wire.toSocket}`,
-      };
-      const key = `${attrs["data-wire"]}\n${attrs.d}\n${attrs.class}\n${attrs.stroke}`;
-      // The same wire twice (a hand-written file's duplicate) is drawn once: the drawing is the same.
-      if (drawnNow.has(key)) continue;
-      drawnNow.add(key);
-      wires.push(kept(this.wiresDrawn, key, key, () => el("path", attrs)));
-    }
-    this.wiresDrawn.clear();
-    for (const wire of wires) this.wiresDrawn.set(wire.key, wire);
-    reconcile(this.wireLayer, wires.map((w) => w.element));
-    const selected = new Set(this.selection);
-    const issues = issuesByNode(this.issues);
-    const nodes: Drawn[] = [];
-    const before = new Map([...this.drawn].map(([id, element]) => [id, element]));
-    this.drawn.clear();
-    for (const id of ids) {
-      const at = model.position(id);
-      if (box && !overlaps(box, at, [at[0] + WIDTH, at[1] + rows.height(id)])) continue;
-      const look = {
-        at,
-        selected: selected.has(id),
-        issues: issues.get(id) ?? [],
-        state: this.states.get(id),
-        stale: this.stale,
-      };
-      // Selection is a class the editor toggles in place (`reselect`): it is not part of the key.
-      // Zoomed far out, a node is its box, keyed by what the box shows (not by its shape's JSON).
-      const node = far
-        ? kept(
-          before,
-          id,
-          `far ${at} ${rows.height(id)} ${rows.category(id)} ${look.issues.length > 0} ${look.state?.state}`,
-          () => drawFarNode(id, rows.height(id), rows.category(id), look),
-        )
-        : kept(
-          before,
-          id,
-          JSON.stringify([shapeOf(id), at, look.issues, look.state, look.state && this.stale]),
-          () => drawNode(id, shapeOf(id), look),
-        );
-      node.element.classList.toggle("selected", look.selected);
-      this.drawn.set(id, node);
-      nodes.push(node);
-    }
-    reconcile(this.layer, [this.wireLayer, ...nodes.map((n) => n.element)]);
+    this.drawing.draw(this.model, this.view, () => this.size.width ? this.size : this.measure(), this);
   }
 
   /**
@@ -231,14 +140,14 @@ export class NodeEditor {
    * 20,000 nodes' worth of culling each time, though everything in view was drawn already.
    */
   viewMoved(): void {
-    const area = this.drawnArea;
+    const area = this.drawing.area;
     const { width, height } = this.size;
     const { x, y, scale } = this.view;
     // A zoom past FAR_BELOW redraws: the nodes change detail.
     if (
       this.culled && area && width && height && area.left <= x && area.top <= y &&
       x + width / scale <= area.right && y + height / scale <= area.bottom &&
-      (scale < FAR_BELOW) === this.far
+      (scale < FAR_BELOW) === this.drawing.far
     ) {
       this.layer.setAttribute("transform", `scale(${scale}) translate(${-x} ${-y})`);
       return;
@@ -358,7 +267,7 @@ export class NodeEditor {
     const before = new Set(this.selection), after = new Set(ids);
     for (const id of new Set([...before, ...after])) {
       if (before.has(id) !== after.has(id)) {
-        this.drawn.get(id)?.element.classList.toggle("selected", after.has(id));
+        this.drawing.node(id)?.classList.toggle("selected", after.has(id));
       }
     }
     this.selection = ids;

@@ -3,7 +3,8 @@
  * The 3D preview (three.js): orbit/pan/zoom, frame all, wireframe, the node tree, the part panel
  * (`part_panel.ts`: a slider per `ctrl_type` part, turning it about local X or sliding it along it,
  * and per `group`), hinge lines and pivot axes (`hinge_lines.ts`), fit confidence, Freelancer LODs
- * and hardpoints, animation clips.
+ * and hardpoints, animation clips. The loader, info line and hardpoint markers are made in
+ * `preview_load.ts`; framing, picking and screen boxes are worked out in `preview_view.ts`.
  *
  * The model is shown at rest: each part at its declared `rest`, its slider starting there. A click on
  * a node in the tree, or on a part's caption, selects it: a box is drawn round it (with all it
@@ -22,24 +23,17 @@
 // @ts-types="@types/three"
 import * as THREE from "three";
 // @ts-types="@types/three/examples/jsm/loaders/GLTFLoader.d.ts"
-import { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
-// @ts-types="@types/three/examples/jsm/loaders/DRACOLoader.d.ts"
-import { DRACOLoader } from "three/examples/jsm/loaders/DRACOLoader.js";
-// @ts-types="@types/three/examples/jsm/loaders/KTX2Loader.d.ts"
-import { KTX2Loader } from "three/examples/jsm/loaders/KTX2Loader.js";
-// @ts-types="@types/three/examples/jsm/libs/meshopt_decoder.module.d.ts"
-import { MeshoptDecoder } from "three/examples/jsm/libs/meshopt_decoder.module.js";
+import type { GLTFLoader } from "three/examples/jsm/loaders/GLTFLoader.js";
 // @ts-types="@types/three/examples/jsm/controls/OrbitControls.d.ts"
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
-import { deepNodesFirst } from "./deep_nodes.ts";
 import { HingeLines } from "./hinge_lines.ts";
 import { lodMeshesOf, showLodLevel } from "./lods.ts";
 import { NodeTree } from "./node_tree.ts";
 import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
 import { shownName } from "./shown_name.ts";
-import { boxFinite, finiteBox, nonFiniteVertices } from "./finite.ts";
-import { sizelessMeshes, sizelessNote } from "./extent.ts";
+import { glbLoader, hardpointMarkers, infoLine } from "./preview_load.ts";
+import { frameCamera, litScene, onClick, type ScreenBox, screenBoxOf, shownMeshAt } from "./preview_view.ts";
 
 /** The preview's elements. */
 export interface PreviewElements {
@@ -54,7 +48,7 @@ export interface PreviewElements {
 /** A three.js viewer of one GLB at a time. */
 export class Preview {
   readonly renderer: THREE.WebGLRenderer;
-  readonly scene = new THREE.Scene();
+  readonly scene = litScene();
   readonly camera = new THREE.PerspectiveCamera(45, 1, 0.01, 5000);
   private readonly controls: OrbitControls;
   private model?: THREE.Object3D;
@@ -96,30 +90,13 @@ export class Preview {
       preserveDrawingBuffer: true,
     });
     this.renderer.setPixelRatio(1);
-    this.loader = new GLTFLoader()
-      .setDRACOLoader(new DRACOLoader().setDecoderPath("/decoders/"))
-      // The transcoder picks the GPU format this renderer can sample (ASTC, BC7, ETC, S3TC, or RGBA).
-      .setKTX2Loader(new KTX2Loader().setTranscoderPath("/decoders/").detectSupport(this.renderer))
-      .setMeshoptDecoder(MeshoptDecoder)
-      .register(deepNodesFirst);
-    this.scene.background = new THREE.Color(0x2b2b2b);
-    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x444444, 2.2));
-    const sun = new THREE.DirectionalLight(0xffffff, 1.8);
-    sun.position.set(3, 10, 6);
-    this.scene.add(sun, this.helpers, this.hardpoints);
+    this.loader = glbLoader(this.renderer);
+    this.scene.add(this.helpers, this.hardpoints);
     this.controls = new OrbitControls(this.camera, ui.canvas);
     this.controls.addEventListener("change", () => this.draw());
     new ResizeObserver(() => this.resize()).observe(ui.canvas);
     // A click (not an orbit drag) in the view selects what is under the cursor.
-    let down: { x: number; y: number } | undefined;
-    ui.canvas.addEventListener(
-      "pointerdown",
-      (e) => down = e.button === 0 ? { x: e.clientX, y: e.clientY } : undefined,
-    );
-    ui.canvas.addEventListener("pointerup", (e) => {
-      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 4) this.pickAt(e.clientX, e.clientY);
-      down = undefined;
-    });
+    onClick(ui.canvas, (x, y) => this.pickAt(x, y));
     ui.lod.onchange = () => this.showLod(Number(ui.lod.value));
     ui.clips.onchange = () => this.playClip(ui.clips.value);
   }
@@ -146,7 +123,8 @@ export class Preview {
     for (const part of this.parts) part.set(part.rest);
     this.hingeLines = new HingeLines(this.model, this.parts);
     this.helpers.add(this.hingeLines.lines);
-    this.markHardpoints();
+    this.hardpointOf = hardpointMarkers(this.model);
+    for (const [axes] of this.hardpointOf) this.hardpoints.add(axes);
     const partObjects = new Set(this.parts.map((p) => p.object));
     this.tree.show(this.model, nameOf, (object) => partObjects.has(object));
     this.panel.build(this.parts);
@@ -158,17 +136,7 @@ export class Preview {
       ...gltf.animations.map((c) => new Option(shownName(c.name), c.name)),
     );
     this.ui.clips.disabled = !gltf.animations.length;
-    const broken = nonFiniteVertices(gltf.scene);
-    const sizeless = sizelessNote(sizelessMeshes(gltf.scene, nameOf));
-    this.ui.info.textContent = `${
-      shownName(label)
-    }: ${this.parts.length} parts, ${gltf.animations.length} clips${
-      broken.count
-        ? `; ${broken.count} vertices not at a finite position (NaN or ∞), not drawn, in ${
-          shownName(broken.meshes.join(", "))
-        }`
-        : ""
-    }${sizeless ? `; ${shownName(sizeless)}` : ""}`;
+    this.ui.info.textContent = infoLine(label, gltf.scene, this.parts.length, gltf.animations.length, nameOf);
     this.frameAll();
     return true;
   }
@@ -203,21 +171,7 @@ export class Preview {
 
   /** Points the camera so the whole model is in view. */
   frameAll(): void {
-    if (!this.model) return;
-    let box = new THREE.Box3().setFromObject(this.model);
-    // A NaN or ∞ vertex makes the box useless: frame what can be drawn.
-    if (!boxFinite(box)) box = finiteBox(this.model);
-    if (box.isEmpty()) return;
-    const centre = box.getCenter(new THREE.Vector3());
-    const radius = box.getSize(new THREE.Vector3()).length() / 2 || 1;
-    const distance = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
-    this.camera.position.copy(centre).add(
-      new THREE.Vector3(0.6, 0.8, 1).normalize().multiplyScalar(distance),
-    );
-    this.camera.near = distance / 100;
-    this.camera.far = distance * 100;
-    this.camera.updateProjectionMatrix();
-    this.controls.target.copy(centre);
+    if (!this.model || !frameCamera(this.camera, this.controls.target, this.model)) return;
     this.controls.update();
     this.draw();
   }
@@ -286,18 +240,7 @@ export class Preview {
    */
   pickAt(x: number, y: number): void {
     if (!this.model) return;
-    const rect = this.ui.canvas.getBoundingClientRect();
-    const ndc = new THREE.Vector2(
-      (x - rect.left) / rect.width * 2 - 1,
-      -((y - rect.top) / rect.height) * 2 + 1,
-    );
-    const ray = new THREE.Raycaster();
-    ray.setFromCamera(ndc, this.camera);
-    const shown = (o: THREE.Object3D) => {
-      for (let a: THREE.Object3D | null = o; a; a = a.parent) if (!a.visible) return false;
-      return ([] as THREE.Material[]).concat((o as THREE.Mesh).material ?? []).some((m) => m.visible);
-    };
-    const hit = ray.intersectObject(this.model, true).find((h) => shown(h.object))?.object;
+    const hit = shownMeshAt(x, y, this.ui.canvas, this.camera, this.model);
     const parts = new Set(this.parts.map((p) => p.object));
     let part: THREE.Object3D | null = hit ?? null;
     while (part && !parts.has(part)) part = part.parent;
@@ -338,25 +281,11 @@ export class Preview {
    * The screen rectangle (canvas pixels) of a node's meshes, for tests and tools: a part by its
    * label (or name), else a node by its three.js name.
    */
-  screenBox(name: string): { x0: number; y0: number; x1: number; y1: number } | undefined {
+  screenBox(name: string): ScreenBox | undefined {
     const object =
       (this.parts.find((p) => p.label === name) ?? this.parts.find((p) => p.name === name))?.object ??
         this.model?.getObjectByName(name);
-    if (!object) return undefined;
-    const box = new THREE.Box3().setFromObject(object);
-    const { width, height } = this.ui.canvas;
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (let i = 0; i < 8; i++) {
-      const p = new THREE.Vector3(
-        i & 1 ? box.max.x : box.min.x,
-        i & 2 ? box.max.y : box.min.y,
-        i & 4 ? box.max.z : box.min.z,
-      )
-        .project(this.camera);
-      const [x, y] = [(p.x + 1) / 2 * width, (1 - p.y) / 2 * height];
-      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-    }
-    return { x0, y0, x1, y1 };
+    return object && screenBoxOf(object, this.camera, this.ui.canvas);
   }
 
   /** Renders now. */
@@ -399,18 +328,6 @@ export class Preview {
     this.timer.update();
     if (!this.ticking) this.tick();
     this.draw();
-  }
-
-  private markHardpoints(): void {
-    this.model?.updateMatrixWorld(true);
-    this.model?.traverse((o) => {
-      if (!o.userData.hardpoint) return;
-      const axes = new THREE.AxesHelper(0.5);
-      o.matrixWorld.decompose(axes.position, axes.quaternion, new THREE.Vector3());
-      axes.name = `hardpoint:${o.name}`;
-      this.hardpoints.add(axes);
-      this.hardpointOf.push([axes, o]);
-    });
   }
 
   private listLods(): void {
