@@ -39,6 +39,8 @@ type Quat = [number, number, number, number];
 export async function lancerMisreads(seed: number, options: ShipOptions = {}) {
   const file = capitalShipFile(seed, { joints: true, ...options });
   const ctx = testContext();
+  // Each node owns the scene the one before handed it, as in a graph run: no copy at each step.
+  ctx.owns = () => true;
   let { scene } = await runNode(
     decodeCmp,
     { bytes: { bytes: file.bytes, name: file.name } },
