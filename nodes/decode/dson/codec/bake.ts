@@ -73,9 +73,9 @@ export function bakeMorph(
   }
   moveJointsWithBake(doc, baked, weight, warn);
   // Daz fits each follower to its reference vertices as the baked shape moves them (and its joint).
-  const sheared: string[] = [], uncertain: string[] = [];
-  refitFollowers(doc, followers.states, sheared, uncertain);
-  warnSheared(sheared, warn, "dson bake", uncertain);
+  const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [];
+  refitFollowers(doc, followers.states, sheared, uncertain, untwisted);
+  warnSheared(sheared, warn, "dson bake", uncertain, untwisted);
   warnStale(followers.stale, warn, "dson bake");
   // Refitted along principal axes: said here too, not only by the decode (before v8, silently).
   warnUnframed(followers.unframed, warn, "dson bake", followers.framePaths);
@@ -171,14 +171,21 @@ function bakeMeshTarget(
       (group) =>
         frameFor(group, frames, { mesh: mesh.getName(), path: `${meshAt}/${indexed.get(group)}` }, warn),
       (shared) => warn(sharedMaskWarning(mesh.getName(), shared)),
-      (group) =>
+      (group, what) =>
         warn(
-          `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
-            indexed.get(group)
-          }/scale_modes): ` +
-            "its scale_modes stretch its participants across the line its reference vertices lie on, a " +
-            "direction those vertices do not fix; they are stretched along one perpendicular chosen, which " +
-            "may not be Daz's",
+          what === "stretch"
+            ? `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
+              indexed.get(group)
+            }/scale_modes): ` +
+              "its scale_modes stretch its participants across the line its reference vertices lie on, a " +
+              "direction those vertices do not fix; they are stretched along one perpendicular chosen, which " +
+              "may not be Daz's"
+            : `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
+              indexed.get(group)
+            }/rotation_mode): ` +
+              "its full turn is not fixed by its reference vertices, which lie on a line (or are one vertex): " +
+              "nothing says how far its participants twist about that line; they take the least turn that " +
+              "carries the line, which may not be Daz's",
         ),
     )
     : after;

@@ -10,6 +10,7 @@ import { invert, multiply } from "./matrix64.ts";
 import { bestFitRotation, centroid } from "./rigid_fit.ts";
 import { type FollowerModes, isDefaultModes } from "./follower_modes.ts";
 import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
+import { spansPlane } from "./rigidity_apply.ts";
 
 /**
  * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
@@ -41,7 +42,7 @@ function modedFit(
   after: Float64Array,
   modes: FollowerModes,
   frame: AxisFrame | undefined,
-  flags: { uncertain: boolean },
+  flags: FitFlags,
 ): mat4 {
   const referenceVertices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
   const group: RigidityGroup = {
@@ -53,6 +54,7 @@ function modedFit(
   };
   const fit = fitRigidTransform(group, before, after, frame)!;
   if (fit.uncertain) flags.uncertain = true;
+  if (fit.untwisted) flags.untwisted = true;
   const { linear: l, before: c0, after: c1 } = fit;
   const m = new Array(16).fill(0);
   for (let row = 0; row < 3; row++) {
@@ -61,6 +63,12 @@ function modedFit(
   }
   m[15] = 1;
   return m as unknown as mat4;
+}
+
+/** What a fit could only guess: a stretch across a line (`uncertain`), a twist about it (`untwisted`). */
+export interface FitFlags {
+  uncertain: boolean;
+  untwisted?: boolean;
 }
 
 /**
@@ -77,10 +85,15 @@ export function fitChange(
   after: Float64Array,
   modes: FollowerModes,
   frame: AxisFrame | undefined,
-  flags: { uncertain: boolean },
+  flags: FitFlags,
 ): mat4 {
+  // Horn's fit of the default modes needs a plane; a line (or one vertex) takes the rigidity group's
+  // reading, the least turn carrying the line, said (decode.dson v64: before, two vertices slid
+  // unturned and three or more on a line took whatever twist Horn's degenerate fit gave).
+  const all = Int32Array.from({ length: base.length / 3 }, (_, k) => k);
+  const horn = isDefaultModes(modes) && spansPlane(base, all);
   const fit = (a: Float64Array, b: Float64Array) =>
-    isDefaultModes(modes) ? rigidFit(a, b) : modedFit(a, b, modes, frame, flags);
+    horn ? rigidFit(a, b) : modedFit(a, b, modes, frame, flags);
   const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
   return undo ? multiply(fit(base, after), undo) : fit(before, after);
 }

@@ -125,7 +125,8 @@ function orderedAxes(m: mat4, node: Node): AxisFrame {
 
 /**
  * One warning for the followers whose named frame is not a node of the scene (`prefix`: who says it;
- * `paths`: where each one's frame is recorded, when the warning is about a decoded scene).
+ * `paths`: where each one's frame is named — the DSON file's path for the decode, the scene extras'
+ * path for a preset or bake).
  *
  * @example
  * ```ts

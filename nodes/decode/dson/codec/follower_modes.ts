@@ -25,6 +25,11 @@ export interface FollowerModes {
    * `follower_frame.ts`); absent: the reference vertices' principal axes.
    */
   readonly frame?: string;
+  /**
+   * Where the decoded file names that node (`scene.duf at /scene/nodes/3/extra/0/rigidity_group/
+   * transform_nodes/0`), for a warning when the scene lacks it; absent on modes read back from extras.
+   */
+  readonly frameAt?: string;
 }
 
 /**
@@ -63,8 +68,11 @@ export function followerModes(
   };
   // DSON: "If there are transform_nodes they are in the rotation order of those nodes. If there is
   // a reference node and no transform_nodes it uses the reference node's axis order."
-  const named = Array.isArray(nodes) && typeof nodes[0] === "string" && nodes[0] ? nodes[0] : reference;
-  const frame = typeof named === "string" && named !== "" ? { frame: named } : {};
+  const first = Array.isArray(nodes) && typeof nodes[0] === "string" && nodes[0];
+  const named = first ? nodes[0] : reference;
+  const frame = typeof named === "string" && named !== ""
+    ? { frame: named, frameAt: `${file.source} at ${path}/${first ? "transform_nodes/0" : "reference"}` }
+    : {};
   // The spec's default for a rigidity_group that does not say (decode.dson v62; before, 'full').
   let rotationMode: RotationMode = "none";
   if (rotation !== undefined) {

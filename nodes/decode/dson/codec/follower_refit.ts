@@ -23,7 +23,7 @@ import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
 import { invert, multiply } from "./matrix64.ts";
 import { type FollowerModes, recordedModes } from "./follower_modes.ts";
 import type { AxisFrame } from "./rigidity.ts";
-import { fitChange } from "./follower_fit.ts";
+import { fitChange, type FitFlags } from "./follower_fit.ts";
 import { meshFrame, namedFrame, nodesByName } from "./follower_frame.ts";
 import { setLocal } from "./follower_local.ts";
 
@@ -63,7 +63,8 @@ interface FollowRecord {
  * frames; take it before a change and give it to {@link refitFollowers} after. Followers recorded
  * without reference vertices (decoded before decode.dson v59) or whose mesh is gone are `stale`;
  * those whose group names a frame node the scene lacks are `unframed` (key and name; principal axes),
- * with the JSON path of each one's recorded frame in the scene (`framePaths`).
+ * with the JSON path of each one's recorded frame in the scene (`framePaths`) and its node
+ * (`unframedNodes`).
  *
  * @example
  * ```ts
@@ -75,7 +76,13 @@ interface FollowRecord {
 export function followerStates(
   doc: Document,
   base: boolean,
-): { states: FollowerState[]; stale: string[]; unframed: string[]; framePaths: string[] } {
+): {
+  states: FollowerState[];
+  stale: string[];
+  unframed: string[];
+  framePaths: string[];
+  unframedNodes: Node[];
+} {
   const meshes = new Map<string, Mesh>();
   for (const mesh of doc.getRoot().listMeshes()) {
     if (!meshes.has(mesh.getName())) meshes.set(mesh.getName(), mesh);
@@ -83,7 +90,8 @@ export function followerStates(
   const states: FollowerState[] = [],
     stale: string[] = [],
     unframed: string[] = [],
-    framePaths: string[] = [];
+    framePaths: string[] = [],
+    unframedNodes: Node[] = [];
   const blendMeshes = followerMeshes(doc);
   let named: Map<string, Node> | undefined; // made once, when a follower names a frame
   for (const [index, node] of doc.getRoot().listNodes().entries()) {
@@ -115,11 +123,12 @@ export function followerStates(
       if (!frame) {
         unframed.push(`'${key}' ('${modes.frame}')`);
         framePaths.push(`/nodes/${index}/extras/partgraph/dson/rigid_follow/frame`);
+        unframedNodes.push(node);
       }
     }
     states.push({ node, key, mesh: mesh!, ...found, frames, modes, basePoints, ...(frame ? { frame } : {}) });
   }
-  return { states, stale, unframed, framePaths };
+  return { states, stale, unframed, framePaths, unframedNodes };
 }
 
 /**
@@ -130,13 +139,16 @@ export function followerStates(
  * keeps its bytes. Returns how many moved. A follower its `scale_modes` scale along axes other than
  * its own (a shear no glTF node holds) gets the nearest turn and scale, its key added to `sheared`
  * when that moves it by more than a hundredth of a millimetre; one its modes stretch along an axis
- * its reference vertices do not fix (a line's perpendiculars) has its key added to `uncertain`.
+ * its reference vertices do not fix (a line's perpendiculars) has its key added to `uncertain`; one
+ * turned in full on reference vertices that lie on a line (or are one vertex), which fix no twist
+ * about it, takes the least turn and has its key added to `untwisted`.
  */
 export function refitFollowers(
   doc: Document,
   before: readonly FollowerState[],
   sheared: string[] = [],
   uncertain: string[] = [],
+  untwisted: string[] = [],
 ): number {
   let moved = 0;
   const blendMeshes = followerMeshes(doc);
@@ -152,9 +164,10 @@ export function refitFollowers(
       same &&= now.every((v, k) => v === was[k]);
     }
     if (same) continue;
-    const flags = { uncertain: false };
+    const flags: FitFlags = { uncertain: false };
     const fit = fitChange(state.basePoints, state.points, after.points, state.modes, state.frame, flags);
     if (flags.uncertain) uncertain.push(state.key);
+    if (flags.untwisted) untwisted.push(state.key);
     // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
     const change = (joint: Node): mat4 | undefined => {
       const f = frames.get(joint);

@@ -42,6 +42,7 @@ export function warnSheared(
   warn: WarningSink,
   prefix: string,
   uncertain: readonly string[] = [],
+  untwisted: readonly string[] = [],
 ): void {
   const list = (keys: readonly string[]) =>
     keys.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
@@ -58,6 +59,13 @@ export function warnSheared(
       `${prefix}: ${uncertain.length} rigid follower(s) have scale_modes that stretch them across the line ` +
         `their reference vertices lie on, a direction those vertices do not fix; each is stretched along one ` +
         `perpendicular chosen, which may not be Daz's: ${list(uncertain)}`,
+    );
+  }
+  if (untwisted.length) {
+    warn(
+      `${prefix}: ${untwisted.length} rigid follower(s) turn in full with reference vertices that lie on a ` +
+        `line (or are one vertex), which fix no turn about that line; each takes the least turn that carries ` +
+        `the line, and Daz may twist it otherwise: ${list(untwisted)}`,
     );
   }
 }

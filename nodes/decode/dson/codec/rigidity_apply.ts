@@ -48,7 +48,16 @@ export interface RigidTransform {
    * collinear set's perpendiculars): the stretch's direction is a guess.
    */
   readonly uncertain?: boolean;
+  /**
+   * True when `rotation_mode` is `full`, the reference vertices lie on a line (or are one vertex) and
+   * moved: they fix no turn about their line, so the twist applied (none: the least turn carrying the
+   * line) is a guess (decode.dson v64, dson.bake_morph v9; before, silently).
+   */
+  readonly untwisted?: boolean;
 }
+
+/** Reference vertices moved by less than this (m) have not moved: a float32 metre's rounding. */
+const STILL = 1e-7;
 
 /**
  * Fits a group's transform from its reference vertices before and after a morph. Returns
@@ -107,7 +116,31 @@ export function fitRigidTransform(
     const a = axes[i];
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) scale[r * 3 + c] += s * a[r] * a[c];
   }
-  return { before: c0, after: c1, linear: mulMat(applied, scale), ...(uncertain ? { uncertain } : {}) };
+  const untwisted = group.rotationMode === "full" && !planar && moved(before, after, refs);
+  return {
+    before: c0,
+    after: c1,
+    linear: mulMat(applied, scale),
+    ...(uncertain ? { uncertain } : {}),
+    ...(untwisted ? { untwisted } : {}),
+  };
+}
+
+/**
+ * Whether the reference vertices `refs` at `points` span a plane (at least three, the second
+ * principal spread over {@link FLAT} of the first): the set Horn's fit takes a whole turn from.
+ */
+export function spansPlane(points: Float64Array, refs: Int32Array): boolean {
+  if (refs.length < 3) return false;
+  const { variances } = principalAxes(points, refs, centroid(points, refs));
+  return Math.sqrt(variances[1]) > Math.max(1e-9, FLAT * Math.sqrt(variances[0]));
+}
+
+function moved(before: Float64Array, after: Float64Array, refs: Int32Array): boolean {
+  for (const i of refs) {
+    for (let a = 0; a < 3; a++) if (Math.abs(after[i * 3 + a] - before[i * 3 + a]) > STILL) return true;
+  }
+  return false;
 }
 
 /** The swing turning a collinear reference set's line onto its moved line (identity for one vertex). */
@@ -144,7 +177,8 @@ export interface SharedMaskVertices {
  * groups combine; for a fully rigid vertex this is what Diffeomorphic's importer gives (it applies
  * the groups in file order over its shape key). Such vertices are reported through `onShared`
  * (only those two groups actually move: a group with no reference vertex moves nothing, and a
- * vertex of weight 0 is not moved).
+ * vertex of weight 0 is not moved). A group fitted with a guess goes to `onUncertain`: `stretch`, its
+ * scale_modes stretch across its reference line; `twist`, a `full` turn its line does not fix.
  *
  * @example
  * ```ts
@@ -158,7 +192,7 @@ export function applyRigidity(
   groups: readonly RigidityGroup[],
   frameFor: (group: RigidityGroup) => AxisFrame | undefined = () => undefined,
   onShared?: (shared: SharedMaskVertices) => void,
-  onUncertain?: (group: RigidityGroup) => void,
+  onUncertain?: (group: RigidityGroup, what: "stretch" | "twist") => void,
 ): Float64Array {
   const out = Float64Array.from(after);
   // The groups that moved each vertex (in file order), kept only when asked.
@@ -166,7 +200,8 @@ export function applyRigidity(
   for (const [g, group] of groups.entries()) {
     const transform = fitRigidTransform(group, before, after, frameFor(group));
     if (!transform) continue;
-    if (transform.uncertain) onUncertain?.(group);
+    if (transform.uncertain) onUncertain?.(group, "stretch");
+    if (transform.untwisted && group.maskVertices.length) onUncertain?.(group, "twist");
     const { linear, before: c0, after: c1 } = transform;
     for (const i of group.maskVertices) {
       const w = weights ? Math.min(weights[i], 1) : 1;

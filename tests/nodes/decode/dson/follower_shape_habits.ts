@@ -270,10 +270,11 @@ export function shapedVertices(c: FollowerShapeCase, dials: ReadonlyMap<string, 
 /**
  * Where Daz draws follower `f`'s geometry on the figure shaped as `shaped` (cm): its written place
  * moved by the best-fit rigid transform of its reference vertices from the base mesh to `shaped`
- * (translation alone for fewer than three, which fix no rotation).
+ * (fewer than three fix no twist about their line: the least turn carrying it, as a rigidity group's
+ * full turn reads a line — the best fit's swing; before decode.dson v64 this said translation alone).
  */
 export function expectedFollower(c: FollowerShapeCase, f: FollowerCase, shaped: readonly V3[]): V3[] {
-  if (f.rotation !== "full" || f.scale.some((s) => s !== "none")) {
+  if (f.rotation !== "full" || f.scale.some((s) => s !== "none") || f.refs.length < 3) {
     // Its group's modes, as rigidity groups apply them, its geometry the participants (weight 1).
     const n = f.refs.length;
     const before = [...f.refs.map((v) => c.base[v]), ...f.written];

@@ -14,7 +14,7 @@
 import { channels, generateFigure, type Json } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
 import type { FollowerCase } from "./follower_shape_habits.ts";
-import { kabsch, type V3 } from "./rigidity_reference.ts";
+import { kabsch, referenceRigidity, type V3 } from "./rigidity_reference.ts";
 
 /** One generated scene. */
 export interface GraftFollowerCase {
@@ -217,12 +217,21 @@ export function graftFollowerCase(seed: number): GraftFollowerCase {
   return { seed, json, base, delta, dial, followers, habits: [...habits] };
 }
 
-/** Where Daz draws follower `f` with the graft shape at `dial` (cm): Kabsch of its references from the base. */
+/**
+ * Where Daz draws follower `f` with the graft shape at `dial` (cm): Kabsch of its references from the
+ * base; fewer than three fix no twist about their line, so the least turn carrying it (a rigidity
+ * group's full turn on a line; before decode.dson v64 this said translation alone).
+ */
 export function expectedGraftFollower(c: GraftFollowerCase, f: FollowerCase, dial: number): V3[] {
   const mean = (ps: V3[]) =>
     ps.reduce((a, p) => a.map((x, k) => x + p[k] / ps.length) as V3, [0, 0, 0] as V3);
   const a = f.refs.map((v) => c.base[v]);
   const b = f.refs.map((v) => c.base[v].map((x, k) => x + dial * c.delta[v][k]) as V3);
+  if (f.refs.length < 3) {
+    const n = a.length, refs = a.map((_, k) => k), mask = f.written.map((_, k) => n + k);
+    const group = { rotation: "full" as const, scale: ["none", "none", "none"] as const, refs, mask };
+    return referenceRigidity([...a, ...f.written], [...b, ...f.written], undefined, [group]).slice(n);
+  }
   const ca = mean(a), cb = mean(b);
   const rot = f.refs.length >= 3
     ? kabsch(a.map((p) => p.map((x, k) => x - ca[k]) as V3), b.map((p) => p.map((x, k) => x - cb[k]) as V3))

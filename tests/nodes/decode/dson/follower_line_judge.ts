@@ -1,0 +1,90 @@
+/**
+ * Places the part of a `follower_line_habits.ts` case with the codec's fits (passed in, so a tree
+ * before a change can be judged by the same code) and tallies wrong and silently wrong cases.
+ *
+ * @module
+ */
+import type { mat4 } from "@gltf-transform/core";
+import {
+  type LineCase,
+  lineCase,
+  lineError,
+  type LinePlace,
+  transformPoint,
+  WRONG,
+} from "./follower_line_habits.ts";
+
+/** The codec functions a place is made with (`follower_fit.ts`, `rigidity_apply.ts`). */
+export interface LineCodec {
+  fitChange(
+    base: Float64Array,
+    before: Float64Array,
+    after: Float64Array,
+    modes: { rotationMode: "full"; scaleModes: readonly ["none" | "primary", "none", "none"] },
+    frame: undefined,
+    flags: { uncertain: boolean; untwisted?: boolean },
+  ): mat4;
+  applyRigidity(
+    before: Float64Array,
+    after: Float64Array,
+    weights: undefined,
+    groups: readonly unknown[],
+    frameFor: undefined,
+    onShared: undefined,
+    onUncertain: (group: unknown, what?: string) => void,
+  ): Float64Array;
+}
+
+/** Where `codec` puts the part of `c`. */
+export function linePlace(codec: LineCodec, c: LineCase): LinePlace {
+  const n = c.before.length / 3;
+  if (c.fitter === "group") {
+    const before = Float64Array.from([...c.before, ...c.part]);
+    // The plain morph drags the participant off (a projected morph distorts it): rigidity replaces it.
+    const after = Float64Array.from([...c.after, ...c.truth.map((v) => v + 0.004)]);
+    let warned = false;
+    const group = {
+      id: "strap",
+      rotationMode: "full",
+      scaleModes: ["none", "none", "none"],
+      referenceVertices: Int32Array.from({ length: n }, (_, k) => k),
+      maskVertices: Int32Array.of(n),
+      transformNodes: [],
+    };
+    const out = codec.applyRigidity(
+      before,
+      after,
+      undefined,
+      [group],
+      undefined,
+      undefined,
+      () => warned = true,
+    );
+    return { at: [out[n * 3], out[n * 3 + 1], out[n * 3 + 2]], warned };
+  }
+  const flags: { uncertain: boolean; untwisted?: boolean } = { uncertain: false };
+  const modes = {
+    rotationMode: "full" as const,
+    scaleModes: [c.fitter === "follower" ? "none" : "primary", "none", "none"] as const,
+  };
+  const m = codec.fitChange(c.before, c.before, c.after, modes, undefined, flags);
+  return { at: transformPoint(m, c.part), warned: flags.uncertain || !!flags.untwisted };
+}
+
+/** Tallies of seeds `from`..`to` by habit: cases, wrong, silently wrong. */
+export function lineTally(codec: LineCodec, from: number, to: number): Map<string, [number, number, number]> {
+  const tally = new Map<string, [number, number, number]>();
+  for (let seed = from; seed <= to; seed++) {
+    const c = lineCase(seed);
+    const place = linePlace(codec, c);
+    const wrong = lineError(c, place) > WRONG;
+    for (const key of ["all", ...c.habits, `${c.habits[0]} ${c.fitter}`]) {
+      const t = tally.get(key) ?? [0, 0, 0];
+      t[0]++;
+      if (wrong) t[1]++;
+      if (wrong && !place.warned) t[2]++;
+      tally.set(key, t);
+    }
+  }
+  return tally;
+}
