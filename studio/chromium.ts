@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { sharedBrowser } from "./chromium_shared.ts";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { sharedBrowser, startOf } from "./chromium_shared.ts";
 
 /** Debian's chromium. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -61,8 +61,26 @@ export async function launch(): Promise<{ browser: BrowserContext; close: () => 
  * context with `close()`; the chromium goes when the run ends.
  */
 export async function freshContext(): Promise<{ browser: BrowserContext; close: () => Promise<void> }> {
-  const browser = await (await sharedBrowser()).newContext({ viewport: VIEWPORT });
+  const browser = await (await (startOf(Deno.pid) === undefined ? ownBrowser() : sharedBrowser()))
+    .newContext({ viewport: VIEWPORT });
   return { browser, close: () => browser.close() };
+}
+
+/** This test file's own chromium, where no /proc tells the shared one when its run has ended. */
+let own: Promise<Browser> | undefined;
+
+/** A chromium for this test file alone, killed as the file ends (no await is possible then). */
+function ownBrowser(): Promise<Browser> {
+  own ??= (async () => {
+    const server = await chromium.launchServer({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    globalThis.addEventListener("unload", () => server.process().kill("SIGKILL"));
+    return await chromium.connect(server.wsEndpoint());
+  })();
+  return own;
 }
 
 /** Records console errors and uncaught page errors (a test asserts there were none). */
