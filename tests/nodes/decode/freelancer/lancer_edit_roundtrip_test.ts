@@ -30,6 +30,8 @@ import type { ModToolFile } from "./mod_tools.ts";
 /** The file through decode.cmp (LancerEdit's LOD layout), resolve with `resolve` params, rig.parts, GLB. */
 async function reimported(file: CapitalFile, resolve?: Record<string, JsonValue>) {
   const ctx = testContext();
+  // Each node owns the scene the one before handed it, as in a graph run: no copy at each step.
+  ctx.owns = () => true;
   let { scene } = await runNode(
     decodeCmp,
     { bytes: { bytes: file.bytes, name: file.name } },
