@@ -7,7 +7,10 @@
 import assert from "node:assert/strict";
 import { fitChange } from "../../../../nodes/decode/dson/codec/follower_fit.ts";
 import { applyRigidity } from "../../../../nodes/decode/dson/codec/rigidity_apply.ts";
+import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
+import { runNode, testContext } from "../../../support/context.ts";
 import { decodeJson } from "./dson_runs.ts";
+import { posedRigidityCase } from "./posed_rigidity_habits.ts";
 import { followerShapeCase, shapedVertices } from "./follower_shape_habits.ts";
 import { lineCase, lineError, transformPoint, WRONG } from "./follower_line_habits.ts";
 import { type LineCodec, linePlace, lineTally } from "./follower_line_judge.ts";
@@ -112,4 +115,28 @@ Deno.test("dson followers on one or two vertices: the decode names each the file
     if (!moving.length) assert.equal(said, undefined, `seed ${seed}: ${said}`);
   }
   assert.ok(named > 5, `${named} followers named`);
+});
+
+Deno.test("dson rigidity: a bake names a full group whose reference vertices lie on a line, at its rotation_mode", async () => {
+  let named = 0;
+  for (let seed = 22301; seed <= 22310; seed++) {
+    const c = posedRigidityCase(seed);
+    const geometry = (c.json.geometry_library as { rigidity?: { groups: Record<string, unknown>[] } }[])
+      .find((g) => g.rigidity)!;
+    const group = geometry.rigidity!.groups[0];
+    const refs = (group.reference_vertices as { values: number[] }).values.slice(0, 2);
+    group.reference_vertices = { count: 2, values: refs };
+    group.rotation_mode = "full";
+    const decoded = await decodeJson(c.json, "scene.duf");
+    const ctx = testContext();
+    await runNode(dsonBakeMorph, { scene: decoded.scene }, { morph: "FBMHeavy", weight: 0.7 }, ctx);
+    const said = ctx.warnings.map((w) => w.message).filter((w) =>
+      new RegExp(
+        `^rigidity group '${group.id}' of '[^']+' \\(/meshes/\\d+/extras/partgraph/dson/rigidity/groups/\\d+/rotation_mode\\): its full turn is not fixed`,
+      ).test(w)
+    );
+    assert.equal(said.length, 1, `seed ${seed}:\n${ctx.warnings.map((w) => w.message).join("\n")}`);
+    named++;
+  }
+  assert.equal(named, 10);
 });
