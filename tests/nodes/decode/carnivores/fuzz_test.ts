@@ -18,7 +18,8 @@ import { encodeVtl } from "../../../support/carnivores/vtl.ts";
 import { prng } from "../../../support/prng.ts";
 import { heldOutCount } from "../../../support/heldout.ts";
 
-const MUTATIONS_PER_FORMAT = heldOutCount(5_000, 1_500);
+/** In the suite the first 500 of each stream (was 1,500); `deno task heldout` runs all 5,000. */
+const MUTATIONS_PER_FORMAT = heldOutCount(5_000, 500);
 /** Each path (decoded, rejected) must be taken by more than a tenth of the mutations. */
 const TENTH = MUTATIONS_PER_FORMAT / 10;
 const SEED = 0x3df_ca7;
