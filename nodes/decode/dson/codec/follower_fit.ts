@@ -10,19 +10,20 @@ import { invert, multiply } from "./matrix64.ts";
 import { bestFitRotation, centroid } from "./rigid_fit.ts";
 import { type FollowerModes, isDefaultModes } from "./follower_modes.ts";
 import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
-import { spansPlane } from "./rigidity_apply.ts";
+import { spansPlane, weakTwist } from "./rigidity_apply.ts";
 
 /**
  * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
  * rotation about the centroids (none for fewer than three points, which do not fix one), then the
  * centroids' shift.
  */
-function rigidFit(before: Float64Array, after: Float64Array): mat4 {
+function rigidFit(before: Float64Array, after: Float64Array, flags: FitFlags): mat4 {
   const indices = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
   const c0 = centroid(before, indices), c1 = centroid(after, indices);
   const r = indices.length >= 3
     ? bestFitRotation(before, after, indices, c0, c1)
     : new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  if (indices.length >= 3 && weakTwist(before, after, indices, c0, c1, r)) flags.untwisted = true;
   const m = new Array(16).fill(0);
   for (let row = 0; row < 3; row++) {
     for (let col = 0; col < 3; col++) m[col * 4 + row] = r[row * 3 + col];
@@ -93,7 +94,7 @@ export function fitChange(
   const all = Int32Array.from({ length: base.length / 3 }, (_, k) => k);
   const horn = isDefaultModes(modes) && spansPlane(base, all);
   const fit = (a: Float64Array, b: Float64Array) =>
-    horn ? rigidFit(a, b) : modedFit(a, b, modes, frame, flags);
+    horn ? rigidFit(a, b, flags) : modedFit(a, b, modes, frame, flags);
   const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
   return undo ? multiply(fit(base, after), undo) : fit(before, after);
 }

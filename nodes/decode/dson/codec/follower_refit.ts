@@ -141,7 +141,8 @@ export function followerStates(
  * when that moves it by more than a hundredth of a millimetre; one its modes stretch along an axis
  * its reference vertices do not fix (a line's perpendiculars) has its key added to `uncertain`; one
  * turned in full on reference vertices that lie on a line (or are one vertex), which fix no twist
- * about it, takes the least turn and has its key added to `untwisted`.
+ * about it, takes the least turn and has its key added to `untwisted`, as does one on a strip too
+ * narrow to hold its twist surely (which keeps the best fit's).
  */
 export function refitFollowers(
   doc: Document,

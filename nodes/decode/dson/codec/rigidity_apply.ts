@@ -49,9 +49,10 @@ export interface RigidTransform {
    */
   readonly uncertain?: boolean;
   /**
-   * True when `rotation_mode` is `full`, the reference vertices lie on a line (or are one vertex) and
-   * moved: they fix no turn about their line, so the twist applied (none: the least turn carrying the
-   * line) is a guess (decode.dson v64, dson.bake_morph v9; before, silently).
+   * True when `rotation_mode` is `full` and the twist about the reference vertices' line is a guess:
+   * they lie on a line (or are one vertex) and moved, so none is applied (the least turn carrying the
+   * line), or on a strip whose width holds it less surely than 0.02 rad (`weakTwist`), so Horn's is
+   * kept (decode.dson v64, dson.bake_morph v9; before, silently).
    */
   readonly untwisted?: boolean;
 }
@@ -116,7 +117,8 @@ export function fitRigidTransform(
     const a = axes[i];
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) scale[r * 3 + c] += s * a[r] * a[c];
   }
-  const untwisted = group.rotationMode === "full" && !planar && moved(before, after, refs);
+  const untwisted = group.rotationMode === "full" &&
+    (planar ? weakTwist(before, after, refs, c0, c1, fitted) : moved(before, after, refs));
   return {
     before: c0,
     after: c1,
@@ -134,6 +136,39 @@ export function spansPlane(points: Float64Array, refs: Int32Array): boolean {
   if (refs.length < 3) return false;
   const { variances } = principalAxes(points, refs, centroid(points, refs));
   return Math.sqrt(variances[1]) > Math.max(1e-9, FLAT * Math.sqrt(variances[0]));
+}
+
+/** A reference set this much narrower than it is long is a strap: its twist rests on its width. */
+const STRAP = 0.05;
+/** Twist uncertainty (rad) past which a strap's fitted twist is a guess: 1.1°, 0.6 mm at 3 cm. */
+const TWIST_DOUBT = 0.02;
+
+/**
+ * Whether Horn's turn `rotation` (row-major) of a strap-like reference set — spanning a plane, but
+ * narrower than {@link STRAP} of its length — takes its twist about its line from less than the
+ * set's own departure from a rigid motion: the fit's rms residual over the rms width, over the root
+ * of the vertex count (the twist's standard error), exceeds {@link TWIST_DOUBT} (a 0.02 mm uneven
+ * morph across a 0.1 mm wide strap turns it by degrees).
+ */
+export function weakTwist(
+  before: Float64Array,
+  after: Float64Array,
+  refs: Int32Array,
+  c0: Vec3,
+  c1: Vec3,
+  rotation: Float64Array,
+): boolean {
+  const { variances } = principalAxes(before, refs, c0);
+  const width = Math.sqrt(variances[1]);
+  if (width >= STRAP * Math.sqrt(variances[0])) return false;
+  let sum = 0;
+  for (const i of refs) {
+    const d: Vec3 = [before[i * 3] - c0[0], before[i * 3 + 1] - c0[1], before[i * 3 + 2] - c0[2]];
+    const q = mulVec(rotation, d);
+    for (let a = 0; a < 3; a++) sum += (q[a] - (after[i * 3 + a] - c1[a])) ** 2;
+  }
+  // The twist's standard error: the residual over the width, averaged down over the vertices.
+  return Math.sqrt(sum / refs.length) / Math.sqrt(refs.length) > TWIST_DOUBT * width;
 }
 
 function moved(before: Float64Array, after: Float64Array, refs: Int32Array): boolean {

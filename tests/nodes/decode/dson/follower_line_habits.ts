@@ -136,3 +136,42 @@ export function lineError(c: LineCase, place: LinePlace): number {
 export function transformPoint(m: mat4 | number[], p: V3): V3 {
   return [0, 1, 2].map((row) => m[row] * p[0] + m[4 + row] * p[1] + m[8 + row] * p[2] + m[12 + row]) as V3;
 }
+
+/**
+ * A strap modelled a little wide — a zigzag of 6 to 12 vertices whose width is 0.1 % to 3 % of its
+ * 3 to 8 cm length, so it spans a plane — under a morph rigid up to 0.02 mm of unevenness (a projected
+ * morph never is exactly rigid). Its twist rests on its width: across a narrow one the unevenness
+ * turns the fit by degrees. Habit `ratio R` names the width ratio drawn.
+ */
+export function thinStrapCase(seed: number): LineCase {
+  const r = prng(seed * 131 + 5);
+  const n = 6 + Math.floor(r() * 7), length = 0.03 + r() * 0.05;
+  const ratio = [1e-3, 3e-3, 1e-2, 3e-2][Math.floor(r() * 4)];
+  const line = unit([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1]);
+  const side = unit(cross(line, unit([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1])));
+  const points: V3[] = [];
+  for (let k = 0; k < n; k++) {
+    const t = (k / (n - 1) - 0.5) * length, w = (k % 2 ? 0.5 : -0.5) * ratio * length;
+    points.push([0, 1, 2].map((a) => 0.1 + t * line[a] + w * side[a]) as V3);
+  }
+  const turn = rotation(unit([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1]), (5 + r() * 25) * Math.PI / 180);
+  const pivot = points[0];
+  const move = (p: V3): V3 =>
+    [0, 1, 2].map((row) =>
+      pivot[row] + 0.005 + turn[row * 3] * (p[0] - pivot[0]) + turn[row * 3 + 1] * (p[1] - pivot[1]) +
+      turn[row * 3 + 2] * (p[2] - pivot[2])
+    ) as V3;
+  const normal = unit(cross(line, side)), off = 0.003 + r() * 0.027;
+  const part = [0, 1, 2].map((a) => points[Math.floor(n / 2)][a] + off * normal[a]) as V3;
+  const uneven = () => (r() * 2 - 1) * 2e-5;
+  const fitter = (["follower", "group"] as const)[Math.floor(r() * 2)];
+  return {
+    seed,
+    habits: [`ratio ${ratio}`, fitter],
+    fitter,
+    before: Float64Array.from(points.flatMap((p) => p.map(written))),
+    after: Float64Array.from(points.flatMap((p) => move(p).map((x) => written(x + uneven())))),
+    part,
+    truth: move(part),
+  };
+}

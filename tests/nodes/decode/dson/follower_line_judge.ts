@@ -71,18 +71,24 @@ export function linePlace(codec: LineCodec, c: LineCase): LinePlace {
   return { at: transformPoint(m, c.part), warned: flags.uncertain || !!flags.untwisted };
 }
 
-/** Tallies of seeds `from`..`to` by habit: cases, wrong, silently wrong. */
-export function lineTally(codec: LineCodec, from: number, to: number): Map<string, [number, number, number]> {
-  const tally = new Map<string, [number, number, number]>();
+/** Tallies of seeds `from`..`to` (cases of `make`) by habit: cases, wrong, silently wrong, warned but right. */
+export function lineTally(
+  codec: LineCodec,
+  from: number,
+  to: number,
+  make: (seed: number) => LineCase = lineCase,
+): Map<string, [number, number, number, number]> {
+  const tally = new Map<string, [number, number, number, number]>();
   for (let seed = from; seed <= to; seed++) {
-    const c = lineCase(seed);
+    const c = make(seed);
     const place = linePlace(codec, c);
     const wrong = lineError(c, place) > WRONG;
     for (const key of ["all", ...c.habits, `${c.habits[0]} ${c.fitter}`]) {
-      const t = tally.get(key) ?? [0, 0, 0];
+      const t = tally.get(key) ?? [0, 0, 0, 0];
       t[0]++;
       if (wrong) t[1]++;
       if (wrong && !place.warned) t[2]++;
+      if (!wrong && place.warned) t[3]++;
       tally.set(key, t);
     }
   }
