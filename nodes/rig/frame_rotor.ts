@@ -228,6 +228,8 @@ function geometricMedian(all: number[]): [number, number] {
       const w = 1 / Math.max(Math.hypot(pairs[i] - x, pairs[i + 1] - y), 1e-9);
       sx += w * pairs[i], sy += w * pairs[i + 1], sw += w;
     }
+    // Come to rest (the same point again), every further step would give it again.
+    if (sx / sw === x && sy / sw === y) break;
     x = sx / sw, y = sy / sw;
   }
   return [x, y];
