@@ -24,10 +24,15 @@ function rigidFit(before: Float64Array, after: Float64Array, flags: FitFlags): m
     ? bestFitRotation(before, after, indices, c0, c1)
     : new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   if (indices.length >= 3 && weakTwist(before, after, indices, c0, c1, r)) flags.untwisted = true;
+  return aboutCentroids(r, c0, c1);
+}
+
+/** The column-major `p' = c₁ + L·(p − c₀)` of the row-major 3×3 `l`. */
+function aboutCentroids(l: ArrayLike<number>, c0: ArrayLike<number>, c1: ArrayLike<number>): mat4 {
   const m = new Array(16).fill(0);
   for (let row = 0; row < 3; row++) {
-    for (let col = 0; col < 3; col++) m[col * 4 + row] = r[row * 3 + col];
-    m[12 + row] = c1[row] - (r[row * 3] * c0[0] + r[row * 3 + 1] * c0[1] + r[row * 3 + 2] * c0[2]);
+    for (let col = 0; col < 3; col++) m[col * 4 + row] = l[row * 3 + col];
+    m[12 + row] = c1[row] - (l[row * 3] * c0[0] + l[row * 3 + 1] * c0[1] + l[row * 3 + 2] * c0[2]);
   }
   m[15] = 1;
   return m as unknown as mat4;
@@ -56,14 +61,7 @@ function modedFit(
   const fit = fitRigidTransform(group, before, after, frame)!;
   if (fit.uncertain) flags.uncertain = true;
   if (fit.untwisted) flags.untwisted = true;
-  const { linear: l, before: c0, after: c1 } = fit;
-  const m = new Array(16).fill(0);
-  for (let row = 0; row < 3; row++) {
-    for (let col = 0; col < 3; col++) m[col * 4 + row] = l[row * 3 + col];
-    m[12 + row] = c1[row] - (l[row * 3] * c0[0] + l[row * 3 + 1] * c0[1] + l[row * 3 + 2] * c0[2]);
-  }
-  m[15] = 1;
-  return m as unknown as mat4;
+  return aboutCentroids(fit.linear, fit.before, fit.after);
 }
 
 /** What a fit could only guess: a stretch across a line (`uncertain`), a twist about it (`untwisted`). */
