@@ -225,7 +225,7 @@ export const rigFitHinge = defineNode({
   // a part named a bracket that its shape makes a linkage, or one named a linkage left hanging, is
   // warned of by name. Held-out linkage_habits.ts 5000-5299: horns at two places weak 101 of 160 -> 55;
   // rough_surfaces.ts 9000-9479: chunky horns 40 -> 28 of 108 weak, horn_above 3 -> 1; none wrong-good.
-  version: 73,
+  version: 74,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -56,8 +56,14 @@ const WORDS: ReadonlyMap<string, LinkageWord> = new Map([
 ]);
 
 /**
+ * Words that, beside "horn", make it a horn balance — the surface's own aerodynamic balance reaching
+ * ahead of its hinge at the tip (`Rudder_HornBalance`, `Aileron_HornBal`) — and no control horn.
+ */
+const BALANCE = new Set(["balance", "bal", "balanced", "ausgleich", "compensation", "equilibrage"]);
+
+/**
  * What `name` says a part is ({@link LinkageWord}), or undefined when it says nothing — or both a
- * linkage and a bracket (`HornBracket`): then the shape alone decides.
+ * linkage and a bracket (`HornBracket`), or a horn balance (`HornBalance`): then the shape alone decides.
  *
  * @example
  * ```ts
@@ -67,12 +73,13 @@ const WORDS: ReadonlyMap<string, LinkageWord> = new Map([
  * ```
  */
 export function linkageWord(name: string): LinkageWord | undefined {
-  let linkage: LinkageWord | undefined, bracket = false;
+  let linkage: LinkageWord | undefined, bracket = false, balance = false;
   for (const token of tokenize(name)) {
     const word = WORDS.get(token);
     if (word === "bracket") bracket = true;
     else if (word) linkage ??= word;
+    if (BALANCE.has(token)) balance = true;
   }
   if (bracket) return linkage ? undefined : "bracket";
-  return linkage;
+  return linkage === "horn" && balance ? undefined : linkage;
 }

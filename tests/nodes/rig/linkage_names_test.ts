@@ -23,6 +23,11 @@ Deno.test("linkage names are read in the file's words", () => {
     read(["HingeBracket", "Hinge_Fairing", "FlapTrack", "charnière", "Cube.004", "HornBracket", "Aileron_L"]),
     "bracket bracket bracket bracket - - -",
   );
+  // A horn balance is the surface's own, ahead of its hinge at the tip: no control horn.
+  assert.strictEqual(
+    read(["Rudder_HornBalance", "Aileron_HornBal", "horn-balance.001", "Horn_Ausgleich", "RudderHorn"]),
+    "- - - - horn",
+  );
 });
 
 /** The names of a panel's child nodes in a generated scene. */
