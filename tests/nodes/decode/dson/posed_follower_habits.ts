@@ -271,3 +271,19 @@ export function rigidPlace(c: PosedFollowerCase, f: FollowerCase, dials: Readonl
     return [0, 1, 2].map((k) => cb[k] + rot[k][0] * d[0] + rot[k][1] * d[1] + rot[k][2] * d[2]) as V3;
   });
 }
+
+/**
+ * Seed 4's case (with frames) whose first rigid follower's group names a frame node the scene does
+ * not have (`#lPinkyNowhere`, `primary` rotation, no `reference`), and that follower's id.
+ */
+export function missingFrameCase(): { c: PosedFollowerCase; followerId: string | undefined } {
+  const c = posedFollowerCase(4, { frames: true });
+  const nodes =
+    (c.json.scene as { nodes: { id?: string; extra?: { rigidity_group?: Record<string, unknown> }[] }[] })
+      .nodes;
+  const follower = nodes.find((n) => n.extra?.[0]?.rigidity_group)!;
+  const group = follower.extra![0].rigidity_group!;
+  delete group.reference;
+  Object.assign(group, { transform_nodes: ["#lPinkyNowhere"], rotation_mode: "primary" });
+  return { c, followerId: follower.id };
+}

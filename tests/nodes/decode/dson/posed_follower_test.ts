@@ -14,7 +14,12 @@ import { prng } from "../../../support/prng.ts";
 import { shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
 import { drawnFollower } from "./follower_shape_habits.ts";
-import { type PosedFollowerCase, posedFollowerCase, posedPlace } from "./posed_follower_habits.ts";
+import {
+  missingFrameCase,
+  type PosedFollowerCase,
+  posedFollowerCase,
+  posedPlace,
+} from "./posed_follower_habits.ts";
 
 /** Farther than this from Daz's place (cm) is wrong: float32 metres round far below it. */
 const TOLERANCE = 1e-3;
@@ -148,16 +153,9 @@ Deno.test("dson followers: scale_modes left unsaid are named at their JSON path"
 });
 
 Deno.test("dson followers: a transform node that is no node of the scene is named, and the principal axes used", async () => {
-  const c = posedFollowerCase(4, { frames: true });
-  const nodes =
-    (c.json.scene as { nodes: { id?: string; extra?: { rigidity_group?: Record<string, unknown> }[] }[] })
-      .nodes;
-  const follower = nodes.find((n) => n.extra?.[0]?.rigidity_group)!;
-  const group = follower.extra![0].rigidity_group!;
-  delete group.reference;
-  Object.assign(group, { transform_nodes: ["#lPinkyNowhere"], rotation_mode: "primary" });
+  const { c, followerId } = missingFrameCase();
   const { warnings } = await decodeJson(c.json, "scene.duf");
   const said = warnings.filter((w) => w.includes("not a node of the scene"));
   assert.equal(said.length, 1, warnings.join("\n"));
-  assert.match(said[0], new RegExp(`'${follower.id}' \\('#lPinkyNowhere'\\)`));
+  assert.match(said[0], new RegExp(`'${followerId}' \\('#lPinkyNowhere'\\)`));
 });

@@ -12,7 +12,7 @@ import { runNode, testContext } from "../../../support/context.ts";
 import { prng } from "../../../support/prng.ts";
 import { applyPreset, decodeJson, sweepSeeds, type Verdict } from "./dson_runs.ts";
 import { shapePreset } from "./generate.ts";
-import { posedFollowerCase, posedPlace } from "./posed_follower_habits.ts";
+import { missingFrameCase, posedFollowerCase, posedPlace } from "./posed_follower_habits.ts";
 import { drawnFollower } from "./follower_shape_habits.ts";
 import { bakedPlace, type PosedRigidityCase, posedRigidityCase } from "./posed_rigidity_habits.ts";
 
@@ -80,17 +80,10 @@ Deno.test("dson posed rigidity: a frame node missing from the scene is named wit
 });
 
 Deno.test("dson followers: a preset and a bake name a follower whose frame node is missing, with its path", async () => {
-  const c = posedFollowerCase(4, { frames: true });
-  const nodes =
-    (c.json.scene as { nodes: { id?: string; extra?: { rigidity_group?: Record<string, unknown> }[] }[] })
-      .nodes;
-  const follower = nodes.find((n) => n.extra?.[0]?.rigidity_group)!;
-  const group = follower.extra![0].rigidity_group!;
-  delete group.reference;
-  Object.assign(group, { transform_nodes: ["#lPinkyNowhere"], rotation_mode: "primary" });
+  const { c, followerId } = missingFrameCase();
   const decoded = await decodeJson(c.json, "scene.duf");
   const named = new RegExp(
-    `'${follower.id}' \\('#lPinkyNowhere'\\) at /nodes/\\d+/extras/partgraph/dson/rigid_follow/frame`,
+    `'${followerId}' \\('#lPinkyNowhere'\\) at /nodes/\\d+/extras/partgraph/dson/rigid_follow/frame`,
   );
   const preset = await applyPreset(decoded.scene, shapePreset([["FBMHeavy", 0.7]]));
   const fromPreset = preset.warnings.filter((w) => w.startsWith("dson preset:") && named.test(w));
