@@ -16,6 +16,7 @@ import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
 import { withoutLevel } from "./copy_names.ts";
 import { meshBounds } from "./mesh_bounds.ts";
+import { LocalMeshes } from "./local_meshes.ts";
 import { type FileWords, partneredWords, type Side, sideFromName } from "./vocabulary.ts";
 import { unpairedP } from "./vocabulary_pairs.ts";
 import type { rigAssignSide } from "./assign_side.ts";
@@ -42,6 +43,8 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
       : Math.min(params.centre_band / frame.metresPerUnit, fraction);
   };
   const poses = new SkinPoses(matrix);
+  // Panels drawing one mesh read it once (a file's 2,000 panels over one 65,535-vertex mesh).
+  const meshes = new LocalMeshes();
   // Copies of the aircraft laid out apart (a showcase's levels of detail) each have their own centre line.
   const centres = aircraftCentreLines(scene, matrix);
   const centreOf = (node: Node) => centres?.get(node) ?? 0;
@@ -67,10 +70,10 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
       if (readByOwnHabit(node.getName(), words) || readByOwnHabit(withoutLevel(node.getName()), words)) {
         ownHabit.push(node);
       }
-      const wholly = sideWhollyOn(scene, node, poses, centreBand, centreOf(node));
+      const wholly = sideWhollyOn(scene, node, poses, meshes, centreBand, centreOf(node));
       if (wholly && wholly !== fromName) contradicted.set(node, wholly);
     }
-    sides.set(node, fromName ?? sideFromGeometry(scene, node, poses, centreBand, centreOf(node)));
+    sides.set(node, fromName ?? sideFromGeometry(scene, node, poses, meshes, centreBand, centreOf(node)));
   }
   if (unpaired.length > 0) {
     ctx.warn(
@@ -88,7 +91,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
     words,
     sides,
     contradicted,
-    (node) => sideFromGeometry(scene, node, poses, centreBand, centreOf(node)),
+    (node) => sideFromGeometry(scene, node, poses, meshes, centreBand, centreOf(node)),
     (message, data) => ctx.warn(message, data),
   );
   // When most named panels agree with the frame, the few that do not are misnamed: their geometry
@@ -191,14 +194,31 @@ function sideWhollyOn(
   doc: Document,
   node: Node,
   poses: SkinPoses,
+  meshes: LocalMeshes,
   centreBand: () => number,
   centre: number,
 ): Side | undefined {
-  const bounds = positionBounds(panelPositions(doc, node, poses.frame, poses));
+  const bounds = lateralBounds(doc, node, poses, meshes);
   if (!bounds) return undefined;
-  if (bounds.min[2] - centre > centreBand()) return "left";
-  if (bounds.max[2] - centre < -centreBand()) return "right";
+  if (bounds.min - centre > centreBand()) return "left";
+  if (bounds.max - centre < -centreBand()) return "right";
   return undefined;
+}
+
+/**
+ * The least and greatest lateral (aircraft Z) coordinate of the panel's geometry (`panelPositions`
+ * in the frame of `poses`), undefined when it has none. A mesh panel's comes from `meshes` without
+ * placing every vertex again: the same numbers.
+ */
+function lateralBounds(
+  doc: Document,
+  node: Node,
+  poses: SkinPoses,
+  meshes: LocalMeshes,
+): { min: number; max: number } | undefined {
+  if (getPart(node)?.driven_by !== "skin") return meshes.axisBounds(node, poses.frame, 2);
+  const bounds = positionBounds(panelPositions(doc, node, poses.frame, poses));
+  return bounds && { min: bounds.min[2], max: bounds.max[2] };
 }
 
 /**
@@ -209,14 +229,15 @@ function sideFromGeometry(
   doc: Document,
   node: Node,
   poses: SkinPoses,
+  meshes: LocalMeshes,
   centreBand: () => number,
   centre: number,
 ): Side {
   const matrix = poses.frame;
-  const bounds = positionBounds(panelPositions(doc, node, matrix, poses));
+  const bounds = lateralBounds(doc, node, poses, meshes);
   const lateral =
     (bounds
-      ? (bounds.min[2] + bounds.max[2]) / 2
+      ? (bounds.min + bounds.max) / 2
       : transformPoint(matrix, transformPoint(node.getWorldMatrix(), [0, 0, 0]))[2]) - centre;
   if (Math.abs(lateral) <= centreBand()) return "centre";
   return lateral > 0 ? "left" : "right";

@@ -30,6 +30,7 @@ import {
 } from "./fitted_geometry.ts";
 import { panelChild, pivotLine, unwrap } from "./own_pivots.ts";
 import { animatedNodes } from "./panel_animation.ts";
+import type { LocalMeshes } from "./local_meshes.ts";
 import {
   canonicalVec3,
   dot,
@@ -153,12 +154,12 @@ const SAME_OFFSET_FRACTION = 1e-4;
 /**
  * Called by `rig.insert_pivot` on each pivot it inserted: records what the hinge was fitted to; on a
  * panel fitted again, puts a recovered pivot back as it was when the fit found its line, else warns
- * how far the hinge is from the pivot's line.
+ * how far the hinge is from the pivot's line. `meshes`: the run's memo of meshes read (`local_meshes.ts`).
  */
-export function noteFit(pivot: Node, panel: Node, ctx: RunContext): void {
+export function noteFit(pivot: Node, panel: Node, ctx: RunContext, meshes?: LocalMeshes): void {
   const { refit_of: earlier, ...part } = getPart(pivot)!;
   if (!earlier || !part.hinge) {
-    setPart(pivot, { ...part, fitted_to: fittedGeometry(pivot, panel) });
+    setPart(pivot, { ...part, fitted_to: fittedGeometry(pivot, panel, meshes) });
     return;
   }
   const axis = normalize(part.hinge.axis_world);
@@ -173,10 +174,10 @@ export function noteFit(pivot: Node, panel: Node, ctx: RunContext): void {
   const same = dot(axis, earlier.axis_world) > 0 && degrees <= SAME_DEGREES &&
     offset <= SAME_OFFSET_FRACTION * (part.fit?.chord ?? 0);
   if (earlier.restore && same && putBack(pivot, panel, earlier.restore)) {
-    setPart(pivot, { ...part, hinge: hingeOf(pivot), fitted_to: fittedGeometry(pivot, panel) });
+    setPart(pivot, { ...part, hinge: hingeOf(pivot), fitted_to: fittedGeometry(pivot, panel, meshes) });
     return;
   }
-  setPart(pivot, { ...part, fitted_to: fittedGeometry(pivot, panel) });
+  setPart(pivot, { ...part, fitted_to: fittedGeometry(pivot, panel, meshes) });
   const moved = earlier.drift === undefined || earlier.size === undefined
     ? "no longer lies on the line of its pivot, which carries no extras (the panel was moved, turned " +
       "or re-modelled, or the pivot's rotation applied with Blender's Ctrl+A)"

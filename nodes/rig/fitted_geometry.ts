@@ -14,6 +14,7 @@
 import type { Node } from "@gltf-transform/core";
 import { type GatheredPositions, gatherPositions, positionBounds } from "./geometry.ts";
 import { invertAffine, linearDeterminant, type Vec3 } from "./transform.ts";
+import type { LocalMeshes } from "./local_meshes.ts";
 
 /** A panel's geometry in its pivot's frame (pivot units). */
 export interface FittedGeometry {
@@ -34,11 +35,18 @@ export const EDITED_FRACTION = 1e-4;
 /** Largest change, as a share of the panel's size, that a turn about the hinge must explain: 5× Blender's noise. */
 export const TURN_FRACTION = 1e-5;
 
-/** The geometry under `panel` in `pivot`'s frame, or undefined when it draws no vertex (a skin bone). */
-export function fittedGeometry(pivot: Node, panel: Node): FittedGeometry | undefined {
+/**
+ * The geometry under `panel` in `pivot`'s frame, or undefined when it draws no vertex (a skin bone).
+ * `meshes`, a run's memo, reads a mesh many panels draw once for them all (the same numbers).
+ */
+export function fittedGeometry(pivot: Node, panel: Node, meshes?: LocalMeshes): FittedGeometry | undefined {
   // A pivot under a group shrunk to 0 (hidden damage copies, `hidden_scale.ts`) has no frame to read in.
   if (Math.abs(linearDeterminant(pivot.getWorldMatrix())) < 1e-300) return undefined;
-  return describe(gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true }), 0);
+  const frame = invertAffine(pivot.getWorldMatrix());
+  return describe(
+    meshes ? meshes.gather(panel, frame, true) : gatherPositions(panel, frame, { triangles: true }),
+    0,
+  );
 }
 
 /**
