@@ -225,7 +225,10 @@ export const rigFitHinge = defineNode({
   // a part named a bracket that its shape makes a linkage, or one named a linkage left hanging, is
   // warned of by name. Held-out linkage_habits.ts 5000-5299: horns at two places weak 101 of 160 -> 55;
   // rough_surfaces.ts 9000-9479: chunky horns 40 -> 28 of 108 weak, horn_above 3 -> 1; none wrong-good.
-  version: 74,
+  // 75: on a surface standing steep (a fin, rudder, ventral fin, V-tail past 60°) a lone horn on either
+  // face is a horn (linkages.ts); German compounds (Seitenruderhorn) name one. fin_horns.ts held-out
+  // seeds 7000-7499: rudders right but weak 126 of 400 -> 0, V-tails 37 -> 19 of 200; no hinge off.
+  version: 75,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

