@@ -183,7 +183,7 @@ function bakeMeshTarget(
             : `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
               indexed.get(group)
             }/rotation_mode): ` +
-              "its full turn is not fixed by its reference vertices, which lie on a line (or are one vertex) or " +
+              "its full turn is not fixed by its reference vertices, which lie on a line that turns or " +
               "on a strip narrower than the morph's unevenness fixes a twist by: nothing sure says how far its " +
               "participants twist about that line; they take the least turn that carries it (on a strip, the " +
               "best fit's twist), which may not be Daz's",

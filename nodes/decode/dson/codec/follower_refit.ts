@@ -140,8 +140,9 @@ export function followerStates(
  * its own (a shear no glTF node holds) gets the nearest turn and scale, its key added to `sheared`
  * when that moves it by more than a hundredth of a millimetre; one its modes stretch along an axis
  * its reference vertices do not fix (a line's perpendiculars) has its key added to `uncertain`; one
- * turned in full on reference vertices that lie on a line (or are one vertex), which fix no twist
- * about it, takes the least turn and has its key added to `untwisted`, as does one on a strip too
+ * turned in full on reference vertices that lie on a line that turns, which fix no twist about it,
+ * takes the least turn and has its key added to `untwisted` (one vertex, or a line that slides, fits a
+ * slide and is not), as does one on a strip too
  * narrow to hold its twist surely (which keeps the best fit's).
  */
 export function refitFollowers(

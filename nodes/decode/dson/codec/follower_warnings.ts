@@ -64,7 +64,7 @@ export function warnSheared(
   if (untwisted.length) {
     warn(
       `${prefix}: ${untwisted.length} rigid follower(s) turn in full with reference vertices that lie on a ` +
-        `line (or are one vertex), which fix no turn about that line, or on a strip narrower than the ` +
+        `line that turns, which fix no turn about that line, or on a strip narrower than the ` +
         `surface's unevenness fixes it by; each takes the least turn that carries the line (on a strip, the ` +
         `best fit's twist), and Daz may twist it otherwise: ${list(untwisted)}`,
     );

@@ -10,6 +10,8 @@ import type { RigidityGroup } from "./rigidity.ts";
 import {
   bestFitRotation,
   centroid,
+  cross,
+  dot,
   identity,
   mulMat,
   mulVec,
@@ -50,15 +52,17 @@ export interface RigidTransform {
   readonly uncertain?: boolean;
   /**
    * True when `rotation_mode` is `full` and the twist about the reference vertices' line is a guess:
-   * they lie on a line (or are one vertex) and moved, so none is applied (the least turn carrying the
-   * line), or on a strip whose width holds it less surely than 0.02 rad (`weakTwist`), so Horn's is
-   * kept (decode.dson v64, dson.bake_morph v9; before, silently).
+   * they lie on a line that turns, so none is applied (the least turn carrying the line), or on a strip
+   * whose width holds it less surely than 0.02 rad (`weakTwist`), so Horn's is kept (decode.dson v64,
+   * dson.bake_morph v9; before, silently). A line that only slides, and one vertex, fit a slide with
+   * nothing to guess (v65; before, named whenever they moved).
    */
   readonly untwisted?: boolean;
+  /** With `untwisted`: the reference vertices' line at rest, the twist's axis through `before`. */
+  readonly line?: Vec3;
+  /** With `untwisted`: the spread (m) below which a participant lies on that line (`thinness`). */
+  readonly thin?: number;
 }
-
-/** Reference vertices moved by less than this (m) have not moved: a float32 metre's rounding. */
-const STILL = 1e-7;
 
 /**
  * Fits a group's transform from its reference vertices before and after a morph. Returns
@@ -88,12 +92,18 @@ export function fitRigidTransform(
   // A direction the reference vertices do not span — thinner than FLAT of their widest spread, as
   // three vertices are across their plane and a modelled-flat plate is up to its file's rounding —
   // has no stretch to measure: its ratio is 1, and its turn comes from the directions they span.
-  // Read as a ratio of two roundings it was any number (decode.dson v63; before, above 1e-9 cm).
-  const thin = Math.max(1e-9, FLAT * Math.sqrt(pca.variances[0]));
+  // Read as a ratio of two roundings it was any number (decode.dson v63; before, above 1e-9 cm). The
+  // file's rounding counts too: a 2 mm set 1.5 m from the origin is written to 1.5 µm (decode.dson v65).
+  const thin = thinness(before, after, refs, pca.variances[0]);
   // Horn's fit is only defined for a point set that spans a plane.
   const planar = refs.length >= 3 && Math.sqrt(pca.variances[1]) > thin;
+  // One place (one vertex, or a seam's duplicates: their axes are rounding's noise) fixes no turn: a
+  // slide (decode.dson v65; before, duplicates turned by the swing between two noise axes, warned).
+  const point = Math.sqrt(pca.variances[0]) <= thin;
   const fitted = planar
     ? bestFitRotation(before, after, refs, c0, c1)
+    : point
+    ? identity()
     : lineRotation(after, refs, c1, pca.axes[0]);
   let applied = identity();
   if (group.rotationMode === "full") applied = fitted;
@@ -117,15 +127,65 @@ export function fitRigidTransform(
     const a = axes[i];
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) scale[r * 3 + c] += s * a[r] * a[c];
   }
+  // A line's twist is a guess only when the line turns: vertices that slide along it (or one vertex)
+  // fit a slide, with no turn to guess (decode.dson v65; before, any move of them was named).
   const untwisted = group.rotationMode === "full" &&
-    (planar ? weakTwist(before, after, refs, c0, c1, fitted) : moved(before, after, refs));
+    (planar ? weakTwist(before, after, refs, c0, c1, fitted) : lineTurns(after, refs, c1, pca, thin));
   return {
     before: c0,
     after: c1,
     linear: mulMat(applied, scale),
     ...(uncertain ? { uncertain } : {}),
-    ...(untwisted ? { untwisted } : {}),
+    ...(untwisted ? { untwisted, line: pca.axes[0], thin } : {}),
   };
+}
+
+/**
+ * Coordinates as Daz writes them keep 7 significant digits (`151.4788`, `3.976269` in the corpus's
+ * figures, in cm): a vertex is only placed to this fraction of its largest coordinate.
+ */
+const WRITTEN = 1e-6;
+
+/**
+ * Below this spread (m) the reference vertices `refs` span no direction: {@link FLAT} of their widest
+ * spread (`variance0`, its square), or twice the rounding their coordinates are written to
+ * ({@link WRITTEN} of the largest, before or after) — the scale of the figure, not of the set: a 2 mm
+ * set 1.5 m from the origin is written to 1.5 µm, over a thousandth of its width.
+ */
+export function thinness(
+  before: Float64Array,
+  after: Float64Array,
+  refs: Int32Array,
+  variance0: number,
+): number {
+  let big = 0;
+  for (const i of refs) {
+    for (let a = 0; a < 3; a++) big = Math.max(big, Math.abs(before[i * 3 + a]), Math.abs(after[i * 3 + a]));
+  }
+  return Math.max(1e-12, FLAT * Math.sqrt(variance0), 2 * WRITTEN * big);
+}
+
+/**
+ * Whether a collinear reference set's line turns: the angle between its principal line before and
+ * after exceeds what its coordinates' rounding (`thin`, twice it) and its departure from a line (the
+ * rms distance of its vertices from it, before and after) could turn it by over its spread along it.
+ * One vertex, or several at one place (a seam's duplicates), has no line: it slides.
+ */
+function lineTurns(
+  after: Float64Array,
+  refs: Int32Array,
+  c1: Vec3,
+  pca: { axes: readonly Vec3[]; variances: Vec3 },
+  thin: number,
+): boolean {
+  const length = Math.sqrt(pca.variances[0]);
+  if (refs.length < 2 || length <= thin) return false;
+  const moved = principalAxes(after, refs, c1);
+  const a = pca.axes[0], b = moved.axes[0];
+  const angle = Math.atan2(Math.hypot(...cross(a, b)), Math.abs(dot(a, b)));
+  const off0 = Math.sqrt(pca.variances[1] + pca.variances[2]);
+  const off1 = Math.sqrt(moved.variances[1] + moved.variances[2]);
+  return angle > (thin + 3 * (off0 + off1)) / length;
 }
 
 /**
@@ -135,7 +195,7 @@ export function fitRigidTransform(
 export function spansPlane(points: Float64Array, refs: Int32Array): boolean {
   if (refs.length < 3) return false;
   const { variances } = principalAxes(points, refs, centroid(points, refs));
-  return Math.sqrt(variances[1]) > Math.max(1e-9, FLAT * Math.sqrt(variances[0]));
+  return Math.sqrt(variances[1]) > thinness(points, points, refs, variances[0]);
 }
 
 /** A reference set this much narrower than it is long is a strap: its twist rests on its width. */
@@ -169,13 +229,6 @@ export function weakTwist(
   }
   // The twist's standard error: the residual over the width, averaged down over the vertices.
   return Math.sqrt(sum / refs.length) / Math.sqrt(refs.length) > TWIST_DOUBT * width;
-}
-
-function moved(before: Float64Array, after: Float64Array, refs: Int32Array): boolean {
-  for (const i of refs) {
-    for (let a = 0; a < 3; a++) if (Math.abs(after[i * 3 + a] - before[i * 3 + a]) > STILL) return true;
-  }
-  return false;
 }
 
 /** The swing turning a collinear reference set's line onto its moved line (identity for one vertex). */
@@ -213,7 +266,8 @@ export interface SharedMaskVertices {
  * the groups in file order over its shape key). Such vertices are reported through `onShared`
  * (only those two groups actually move: a group with no reference vertex moves nothing, and a
  * vertex of weight 0 is not moved). A group fitted with a guess goes to `onUncertain`: `stretch`, its
- * scale_modes stretch across its reference line; `twist`, a `full` turn its line does not fix.
+ * scale_modes stretch across its reference line; `twist`, a `full` turn its turning line does not fix,
+ * when a participant lies off that line.
  *
  * @example
  * ```ts
@@ -236,11 +290,17 @@ export function applyRigidity(
     const transform = fitRigidTransform(group, before, after, frameFor(group));
     if (!transform) continue;
     if (transform.uncertain) onUncertain?.(group, "stretch");
-    if (transform.untwisted && group.maskVertices.length) onUncertain?.(group, "twist");
-    const { linear, before: c0, after: c1 } = transform;
+    const { linear, before: c0, after: c1, line, thin = 0 } = transform;
+    // A participant on the line the twist is about (a strap that is its own reference, as Daz's
+    // examples make them) is placed whatever the twist: only one off it is a guess (decode.dson v65).
+    let twisted = false;
     for (const i of group.maskVertices) {
       const w = weights ? Math.min(weights[i], 1) : 1;
       if (!(w > 0)) continue;
+      if (transform.untwisted && line && !twisted) {
+        const p: Vec3 = [before[i * 3] - c0[0], before[i * 3 + 1] - c0[1], before[i * 3 + 2] - c0[2]];
+        twisted = Math.hypot(...cross(p, line)) > thin;
+      }
       if (movedBy) {
         const ids = movedBy.get(i);
         if (!ids) movedBy.set(i, [g]);
@@ -252,6 +312,7 @@ export function applyRigidity(
         out[i * 3 + r] = w * rigid + (1 - w) * after[i * 3 + r];
       }
     }
+    if (twisted) onUncertain?.(group, "twist");
   }
   if (movedBy && onShared) {
     let count = 0;

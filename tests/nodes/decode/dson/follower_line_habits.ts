@@ -31,6 +31,20 @@ export interface LineCase {
   /** The part (a follower's origin, a group's participant) before, and where the motion puts it. */
   readonly part: V3;
   readonly truth: V3;
+  /**
+   * The angle (rad) the motion turns the line by (0 for one vertex, a shift, or a twist about the
+   * line): only a line that turns leaves Daz's twist about it unrecorded.
+   */
+  readonly swing: number;
+  /**
+   * Where Daz puts the part when the line does not turn (the reference vertices slide, or one vertex
+   * moves): a rigid fit of them is the slide, with no turn. Undefined when the line turns.
+   */
+  readonly slide?: V3;
+  /** The figure's scale (1: metres as drawn): a part off by over {@link WRONG} times it is wrong. */
+  readonly scale?: number;
+  /** A group's participant that is its own reference vertex: its index among them (the part is it). */
+  readonly shared?: number;
 }
 
 /** The rotation (row-major 3×3) of `angle` about unit `axis` (Rodrigues). */
@@ -110,6 +124,14 @@ export function lineCase(seed: number): LineCase {
   ) as V3;
   const fitter = pick(["follower", "follower-scaled", "group"] as const);
   habits.push(fitter);
+  const turned = [0, 1, 2].map((row) =>
+    turn[row * 3] * line[0] + turn[row * 3 + 1] * line[1] + turn[row * 3 + 2] * line[2]
+  );
+  const swing = count === 1 ? 0 : Math.atan2(
+    Math.hypot(...cross(line, turned as V3)),
+    Math.abs(turned[0] * line[0] + turned[1] * line[1] + turned[2] * line[2]),
+  );
+  habits.push(swing > 1e-9 ? "line turns" : "line fixed");
   return {
     seed,
     habits,
@@ -118,6 +140,8 @@ export function lineCase(seed: number): LineCase {
     after: Float64Array.from(points.flatMap((p) => move(p).map(written))),
     part,
     truth: move(part),
+    swing,
+    ...(swing > 1e-9 ? {} : { slide: [0, 1, 2].map((a) => part[a] + shift[a]) as V3 }),
   };
 }
 
@@ -173,5 +197,6 @@ export function thinStrapCase(seed: number): LineCase {
     after: Float64Array.from(points.flatMap((p) => move(p).map((x) => written(x + uneven())))),
     part,
     truth: move(part),
+    swing: 1,
   };
 }

@@ -38,6 +38,28 @@ export interface LineCodec {
 /** Where `codec` puts the part of `c`. */
 export function linePlace(codec: LineCodec, c: LineCase): LinePlace {
   const n = c.before.length / 3;
+  if (c.fitter === "group" && c.shared !== undefined) {
+    // The participant is a reference vertex: the plain morph is the reference vertices' own.
+    let warned = false;
+    const group = {
+      id: "strap",
+      rotationMode: "full",
+      scaleModes: ["none", "none", "none"],
+      referenceVertices: Int32Array.from({ length: n }, (_, k) => k),
+      maskVertices: Int32Array.of(c.shared),
+      transformNodes: [],
+    };
+    const out = codec.applyRigidity(
+      c.before,
+      c.after,
+      undefined,
+      [group],
+      undefined,
+      undefined,
+      () => warned = true,
+    );
+    return { at: [out[c.shared * 3], out[c.shared * 3 + 1], out[c.shared * 3 + 2]], warned };
+  }
   if (c.fitter === "group") {
     const before = Float64Array.from([...c.before, ...c.part]);
     // The plain morph drags the participant off (a projected morph distorts it): rigidity replaces it.
@@ -71,18 +93,26 @@ export function linePlace(codec: LineCodec, c: LineCase): LinePlace {
   return { at: transformPoint(m, c.part), warned: flags.uncertain || !!flags.untwisted };
 }
 
-/** Tallies of seeds `from`..`to` (cases of `make`) by habit: cases, wrong, silently wrong, warned but right. */
+/**
+ * Tallies of seeds `from`..`to` (cases of `make`) by habit: cases, wrong, silently wrong, warned but
+ * right. `truth`: `motion` judges every part against the habit's motion; `daz` judges a part whose line
+ * does not turn (or that follows one vertex) against Daz's slide (`LineCase.slide`) — a rigid fit of
+ * vertices that only slide has no turn, whatever twisted the surface about them — and the others
+ * against the motion (one twist Daz may give).
+ */
 export function lineTally(
   codec: LineCodec,
   from: number,
   to: number,
   make: (seed: number) => LineCase = lineCase,
+  truth: "motion" | "daz" = "motion",
 ): Map<string, [number, number, number, number]> {
   const tally = new Map<string, [number, number, number, number]>();
   for (let seed = from; seed <= to; seed++) {
-    const c = make(seed);
+    const made = make(seed);
+    const c = truth === "daz" && made.slide ? { ...made, truth: made.slide } : made;
     const place = linePlace(codec, c);
-    const wrong = lineError(c, place) > WRONG;
+    const wrong = lineError(c, place) > WRONG * (c.scale ?? 1);
     for (const key of ["all", ...c.habits, `${c.habits[0]} ${c.fitter}`]) {
       const t = tally.get(key) ?? [0, 0, 0, 0];
       t[0]++;
