@@ -99,18 +99,52 @@ export async function save(ctx: ApiContext, body: SaveBody): Promise<SaveAnswer>
   }
   const text = formatGraph(body.graph);
   const bytes = new TextEncoder().encode(text);
-  if (body.create === true) {
-    // A new graph's folder may not exist yet (graphs/ in a project that had none): made, as atomicWrite does.
-    await Deno.mkdir(dirname(abs), { recursive: true });
-    try {
-      await Deno.writeFile(abs, bytes, { createNew: true });
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
-      return { error: `${shown} exists`, exists: true };
-    }
-  } else await atomicWrite(abs, bytes);
+  try {
+    if (body.create === true) {
+      // A new graph's folder may not exist yet (graphs/ in a project that had none): made, as atomicWrite does.
+      await Deno.mkdir(dirname(abs), { recursive: true });
+      try {
+        await Deno.writeFile(abs, bytes, { createNew: true });
+      } catch (error) {
+        if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+        return { error: `${shown} exists`, exists: true };
+      }
+    } else await atomicWrite(abs, bytes);
+  } catch (error) {
+    throw notWritable(ctx, abs, error);
+  }
   const issues = await check(ctx, abs, body.graph as GraphFile);
   return { path: shown, bytes: text.length, issues, digest: fileDigest(bytes) };
+}
+
+/**
+ * A write the system or the studio's own permissions refused, as what a user can act on (HTTP 403):
+ * the graph and the folder by their shown paths, why, and what to do. Before, the page showed the raw
+ * error naming a temporary file (`Permission denied (os error 13): open 'graphs/.123-0-ab.tmp-…'`)
+ * or Deno's "run again with the --allow-write flag" (HTTP 500). Any other error is returned as it is.
+ */
+function notWritable(ctx: ApiContext, abs: string, error: unknown): unknown {
+  const file = ctx.sandbox.display(abs);
+  const folder = ctx.sandbox.display(dirname(abs));
+  const kept = "; the edits stay in this page, unsaved";
+  if (error instanceof Deno.errors.NotCapable) {
+    return new HttpError(
+      403,
+      `cannot save ${file}: the studio was started without write access to ${folder}/ (start it with ` +
+        `--allow-write=${folder} too, or Open a path under graphs/ and Save there)${kept}`,
+    );
+  }
+  // EROFS (a read-only mount) has no class of its own in Deno: it is known by its OS error number.
+  const readOnly = /\(os error 30\)/.test(String(error));
+  if (error instanceof Deno.errors.PermissionDenied || readOnly) {
+    return new HttpError(
+      403,
+      `cannot save ${file}: the system refused to write in ${folder}/ (` +
+        `${readOnly ? "a read-only file system" : "permission denied"}); make it writable, or Open a path ` +
+        `in a folder that is and Save there${kept}`,
+    );
+  }
+  return error;
 }
 
 /**

@@ -45,7 +45,15 @@ export async function setUp(page: PageParts): Promise<void> {
   const requested = new URLSearchParams(location.search).get("graph") ?? start;
   const picker = $<HTMLSelectElement>("graph-picker");
   picker.replaceChildren(...files.map((f) => new Option(f, f, false, f === requested)));
-  picker.onchange = guarded(() => nav.open(picker.value));
+  picker.onchange = guarded(() =>
+    nav.open(picker.value).catch((error) => {
+      // Not opened (a half-written file, merge-conflict markers): the picker must not go on naming it
+      // over the graph still shown, which Save and Run would then seem to act on.
+      if (!nav.stack.length) throw error;
+      showPicked(nav.top);
+      throw new Error(`${error instanceof Error ? error.message : error}; still showing ${nav.top}`);
+    })
+  );
   $("open-path").onclick = guarded(() => nav.openTyped($<HTMLInputElement>("graph-path").value.trim()));
   $("save").onclick = guarded(() =>
     saveAll({

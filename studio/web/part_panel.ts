@@ -57,12 +57,17 @@ export class PartPanel {
     this.selectedRow?.classList.add("selected");
   }
 
-  /** Lists `parts` (none: empties the panel). */
-  build(parts: readonly PreviewPart[]): void {
+  /** Empties the panel: no model is shown. */
+  clear(): void {
     this.sliders = [];
     this.slidersOf.clear();
     this.selectedRow = undefined;
-    if (!parts.length) return this.container.replaceChildren();
+    this.container.replaceChildren();
+  }
+
+  /** Lists the parts of the model shown (none: says how a model gets them). */
+  build(parts: readonly PreviewPart[]): void {
+    this.clear();
     const groups = new Map<string, PreviewPart[]>();
     for (const part of parts) {
       if (!part.group) continue;

@@ -33,7 +33,15 @@ import { PartPanel } from "./part_panel.ts";
 import { partsOf, type PreviewPart } from "./parts.ts";
 import { shownName } from "./shown_name.ts";
 import { glbLoader, hardpointMarkers, infoLine } from "./preview_load.ts";
-import { frameCamera, litScene, onClick, type ScreenBox, screenBoxOf, shownMeshAt } from "./preview_view.ts";
+import {
+  frameCamera,
+  litScene,
+  onClick,
+  type ScreenBox,
+  screenBoxOf,
+  showBothSides,
+  shownMeshAt,
+} from "./preview_view.ts";
 
 /** The preview's elements. */
 export interface PreviewElements {
@@ -110,6 +118,7 @@ export class Preview {
     if (!current()) return false;
     this.clear();
     this.model = gltf.scene;
+    showBothSides(gltf.scene);
     this.scene.add(gltf.scene);
     const nodes = (gltf.parser.json.nodes ?? []) as { name?: unknown }[];
     gltf.scene.traverse((object) => {
@@ -155,7 +164,7 @@ export class Preview {
     this.select(undefined);
     this.fileNames = new Map();
     this.parts = [];
-    this.panel.build([]);
+    this.panel.clear();
     this.mixer?.stopAllAction();
     this.mixer = undefined;
     this.clipList = [];

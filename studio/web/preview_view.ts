@@ -50,6 +50,19 @@ export function frameCamera(
 }
 
 /**
+ * Draws both sides of every face of `model`, as Blender's viewport does: a single-sided face seen
+ * from behind is not drawn at all, and a model seen only from behind as framed — a Daz geograft (the
+ * inside of a mouth), a decal, a one-sided wing panel — showed as an empty view without a word.
+ */
+export function showBothSides(model: THREE.Object3D): void {
+  model.traverse((object) => {
+    const mesh = object as THREE.Mesh;
+    if (!mesh.isMesh) return;
+    for (const material of ([] as THREE.Material[]).concat(mesh.material)) material.side = THREE.DoubleSide;
+  });
+}
+
+/**
  * The nearest mesh of `model` drawn at a point of the page (client pixels) of `canvas`; meshes a LOD
  * or a toggle hides (invisible, or under an invisible node) are not hit.
  */

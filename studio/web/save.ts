@@ -61,7 +61,14 @@ async function saveChanged(ctx: SaveContext): Promise<void> {
   for (const model of changed) {
     // What is posted is what the file now holds, even if an edit lands while the save is on its way.
     const sent = JSON.stringify(model.graph);
-    const saved = model.hasFile ? await saveOver(model) : await saveFirst(model);
+    let saved: Awaited<ReturnType<typeof saveOver>>;
+    try {
+      saved = model.hasFile ? await saveOver(model) : await saveFirst(model);
+    } catch (error) {
+      // Refused (a folder not writable): said with the others, and the other files are still saved.
+      kept.push(error instanceof Error ? error.message : String(error));
+      continue;
+    }
     if (saved && typeof saved === "object" && "compare" in saved) {
       kept.push(saved.compare);
       continue;

@@ -28,15 +28,16 @@ async function startOn(
   dir: string,
   query: string,
   fn: (page: import("playwright-core").Page) => Promise<void>,
+  allowWrite?: readonly string[],
 ) {
   // The studio's project is the working folder it starts in.
-  const opened = await openStudio(dir, false, [], true);
+  const opened = await openStudio(dir, false, [], allowWrite ? { allowWrite } : true);
   try {
     await opened.page.goto(`${opened.studio.url}${query}`);
     await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
     await fn(opened.page);
-    // Only the failed reads of broken files (HTTP 422) reach the console; no page error.
-    deepEqual(opened.errors.filter((e) => !e.includes("status of 422")), []);
+    // Only the failed reads of broken files (HTTP 422) and a refused save (403) reach the console.
+    deepEqual(opened.errors.filter((e) => !/status of (422|403)\b/.test(e)), []);
   } finally {
     await opened.close();
   }
@@ -111,7 +112,58 @@ Deno.test({
       assert(said.startsWith(`'${asked}' has merge-conflict markers (a merge is half done: `), said);
       assert(said.endsWith("; opened graphs/b.json instead"), said);
       equal(await page.locator('g.node[data-node="f"]').count(), 1);
+      // Picked again from the picker: still not opened, and the picker names the graph shown (it went
+      // on naming a.json over b.json's nodes, and the status bar did not say which was shown).
+      await page.selectOption("#graph-picker", "graphs/a.json");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("merge"));
+      equal(await page.inputValue("#graph-picker"), "graphs/b.json");
+      assert((await page.textContent("#status"))!.endsWith("; still showing graphs/b.json"));
+      equal(await page.locator('g.node[data-node="f"]').count(), 1);
     });
+    await Deno.remove(dir, { recursive: true });
+  });
+
+  await t.step("a save the studio may not write: said so, the other files saved, edits kept", async () => {
+    const dir = await tempDir({ prefix: "studio-start-locked-" });
+    await Deno.mkdir(join(dir, "graphs"));
+    await Deno.mkdir(join(dir, "models"));
+    const fighter = '{"version": 1, "nodes": {"f": {"type": "demo.fighter"}}}';
+    await Deno.writeTextFile(join(dir, "graphs", "a.json"), fighter);
+    await Deno.writeTextFile(join(dir, "models", "b.json"), fighter);
+    // As `deno task studio` starts it: it may write in graphs/ (and its outputs), not in models/.
+    await startOn(dir, "", async (page) => {
+      const addTo = async (path: string) => {
+        await page.fill("#graph-path", path);
+        await page.click("#open-path");
+        await page.waitForFunction(
+          (p) => document.querySelector("#graph-picker option:checked")!.textContent === p,
+          path,
+        );
+        const before = await page.locator("g.node").count();
+        await page.fill("#node-search", "demo.fighter");
+        await page.press("#node-search", "Enter");
+        await page.waitForFunction((n) => document.querySelectorAll("g.node").length === n, before + 1);
+      };
+      await addTo("models/b.json");
+      await addTo("graphs/a.json");
+      await page.click("#save");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
+      const said = (await page.textContent("#status"))!;
+      assert(said.startsWith("Saved graphs/a.json ("), said);
+      assert(
+        said.endsWith(
+          "; cannot save models/b.json: the studio was started without write access to models/ (start it " +
+            "with --allow-write=models too, or Open a path under graphs/ and Save there); the edits stay " +
+            "in this page, unsaved",
+        ),
+        said,
+      );
+      equal(await page.locator("#status.refused").count(), 1);
+      assert((await page.textContent("#files"))!.includes("b.json *"), "b.json still unsaved");
+    }, ["graphs", "out"]);
+    equal(await Deno.readTextFile(join(dir, "models", "b.json")), fighter, "models/b.json as it was");
+    const saved = JSON.parse(await Deno.readTextFile(join(dir, "graphs", "a.json")));
+    equal(Object.keys(saved.nodes).length, 2, "graphs/a.json saved with its new node");
     await Deno.remove(dir, { recursive: true });
   });
 });

@@ -122,18 +122,18 @@ export interface OpenStudio {
  * Starts a studio on `dir` (its first root, `more` the others, which it only reads; outputs in
  * `dir/out`, the cache in `dir/cache` unless `cacheDir` says otherwise) and opens a chromium page on
  * nothing yet. `inProject`: the studio runs in a child process working in `dir` (its project: what
- * the page's paths are relative to), as a user starts it in a folder; otherwise in this process,
- * whose working folder (the repository) is its project.
+ * the page's paths are relative to), as a user starts it in a folder, writing only in `allowWrite`'s
+ * folders when given; otherwise in this process, whose working folder (the repository) is its project.
  */
 export async function openStudio(
   dir: string,
   cacheDir: string | false = join(dir, "cache"),
   more: readonly string[] = [],
-  inProject = false,
+  inProject: boolean | { allowWrite: readonly string[] } = false,
 ): Promise<OpenStudio> {
   const options = { roots: [dir, ...more], outDir: join(dir, "out"), cacheDir };
   const studio = inProject
-    ? await studioIn(dir, options)
+    ? await studioIn(dir, inProject === true ? options : { ...options, ...inProject })
     : await startStudio({ port: 0, ...options, page: (await sharedPage()).text });
   const { browser, close } = await freshContext();
   const page = await browser.newPage();

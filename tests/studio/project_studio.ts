@@ -21,20 +21,29 @@ import { sharedPage } from "./page_bundle.ts";
 type ChildOptions = Pick<StudioOptions, "roots" | "outDir" | "graph"> & {
   readonly cacheDir?: string | false;
   readonly pageFile?: string;
+  /**
+   * Folders (of the project) the child may write in, as `deno task studio`'s `--allow-write` lists
+   * them; by default it may do anything (`-A`).
+   */
+  readonly allowWrite?: readonly string[];
 };
 
 /** Starts a studio (port 0, loopback) in a child process working in `project`; `close()` stops it. */
 export async function studioIn(project: string, options: ChildOptions = {}): Promise<Studio> {
+  const { allowWrite, ...studioOptions } = options;
+  const permissions = allowWrite
+    ? ["--allow-read", "--allow-env", "--allow-net=127.0.0.1", `--allow-write=${allowWrite.join(",")}`]
+    : ["-A"];
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       "--frozen",
       "--no-check",
       "--unstable-bundle",
-      "-A",
+      ...permissions,
       `--config=${fromFileUrl(new URL("../../deno.json", import.meta.url))}`,
       fromFileUrl(import.meta.url),
-      JSON.stringify({ cacheDir: false, pageFile: (await sharedPage()).file, ...options }),
+      JSON.stringify({ cacheDir: false, pageFile: (await sharedPage()).file, ...studioOptions }),
     ],
     cwd: project,
     stdin: "piped",
