@@ -228,7 +228,10 @@ export const rigFitHinge = defineNode({
   // 75: on a surface standing steep (a fin, rudder, ventral fin, V-tail past 60°) a lone horn on either
   // face is a horn (linkages.ts); German compounds (Seitenruderhorn) name one. fin_horns.ts held-out
   // seeds 7000-7499: rudders right but weak 126 of 400 -> 0, V-tails 37 -> 19 of 200; no hinge off.
-  version: 75,
+  // 76: a panel with no mirror partner whose mirror image a node named no control surface draws (a
+  // kit-bashed `HStab_Port` beside `Elevator_S`) is warned of, naming both (mirror_strays.ts): its
+  // twin stays fixed. kit_bashed_pairs.ts held-out seeds 1000-1069: 40 of 40 such scenes silent -> 0.
+  version: 76,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

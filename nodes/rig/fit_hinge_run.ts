@@ -28,6 +28,7 @@ import { firstLevel, overlapWords } from "./lod_levels.ts";
 import { hideAgain, showScaledCopies } from "./hidden_scale.ts";
 import { warnIfFacingBackwards, warnIfFrameDisagrees, warnIfFrameUnsure } from "./frame_checks.ts";
 import { type JudgedFit, reconcileMirrorPartners } from "./mirror_partners.ts";
+import { mirrorStrays } from "./mirror_strays.ts";
 import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit } from "./hinge_fit.ts";
@@ -187,6 +188,8 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   for (const message of reconcileMirrorPartners(judged, kindOf, centreOf, (n) => untold.has(n))) {
     ctx.warn(message);
   }
+  // A panel whose mirror image its name left fixed (a kit-bashed file's two namings): mirror_strays.ts.
+  for (const message of mirrorStrays(scene, toAircraft, fits, kindOf, centreOf, untold)) ctx.warn(message);
   const animated = scene.getRoot().listAnimations().length > 0;
   for (const [node, geometric] of judged) {
     const part = getPart(node)!;
