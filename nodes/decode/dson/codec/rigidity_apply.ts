@@ -202,13 +202,21 @@ export function spansPlane(points: Float64Array, refs: Int32Array): boolean {
 const STRAP = 0.05;
 /** Twist uncertainty (rad) past which a strap's fitted twist is a guess: 1.1°, 0.6 mm at 3 cm. */
 const TWIST_DOUBT = 0.02;
+/**
+ * At most this many of a strap's vertices count as independent when its residual is averaged down: a
+ * projected morph's unevenness is smooth along the strap, not noise, and a belt of 2,000 vertices (or
+ * one whose seam lists each vertex twice) holds its twist no surer than one of 64. Set on
+ * `rigidity_real_habits.ts` `beltCase` seeds 1-400: 128 still left none off silently, 256 one
+ * (decode.dson v65: before, every vertex counted).
+ */
+const INDEPENDENT = 64;
 
 /**
  * Whether Horn's turn `rotation` (row-major) of a strap-like reference set — spanning a plane, but
  * narrower than {@link STRAP} of its length — takes its twist about its line from less than the
  * set's own departure from a rigid motion: the fit's rms residual over the rms width, over the root
- * of the vertex count (the twist's standard error), exceeds {@link TWIST_DOUBT} (a 0.02 mm uneven
- * morph across a 0.1 mm wide strap turns it by degrees).
+ * of the vertex count up to {@link INDEPENDENT} (the twist's standard error), exceeds
+ * {@link TWIST_DOUBT} (a 0.02 mm uneven morph across a 0.1 mm wide strap turns it by degrees).
  */
 export function weakTwist(
   before: Float64Array,
@@ -227,8 +235,9 @@ export function weakTwist(
     const q = mulVec(rotation, d);
     for (let a = 0; a < 3; a++) sum += (q[a] - (after[i * 3 + a] - c1[a])) ** 2;
   }
-  // The twist's standard error: the residual over the width, averaged down over the vertices.
-  return Math.sqrt(sum / refs.length) / Math.sqrt(refs.length) > TWIST_DOUBT * width;
+  // The twist's standard error: the residual over the width, averaged down over the vertices that
+  // are independent (a smooth unevenness is shared by neighbours).
+  return Math.sqrt(sum / refs.length) / Math.sqrt(Math.min(refs.length, INDEPENDENT)) > TWIST_DOUBT * width;
 }
 
 /** The swing turning a collinear reference set's line onto its moved line (identity for one vertex). */

@@ -147,3 +147,48 @@ export function realRigidityCase(seed: number): LineCase {
     scale,
   };
 }
+
+/**
+ * A belt or strap modelled with many vertices — 200 to 3,000, a zigzag 0.1 % to 3 % as wide as its 3 to
+ * 8 cm length, on a figure 1 to 1.7 m up, written to 7 significant digits — under a morph rigid up to a
+ * smooth 0.02 mm wave along it (a projected morph's unevenness is smooth, not noise: it does not average
+ * away over more vertices). Habits: `ratio R`, `many` (over 1,000 vertices) or `some`, and the fitter.
+ */
+export function beltCase(seed: number): LineCase {
+  const r = prng(seed * 6151 + 29);
+  const n = 200 + Math.floor(r() * 2800), length = 0.03 + r() * 0.05;
+  const ratio = [1e-3, 3e-3, 1e-2, 3e-2][Math.floor(r() * 4)];
+  const line = unit([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1]);
+  const side = unit(cross(line, unit([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1])));
+  const normal = unit(cross(line, side));
+  const origin: V3 = [r() * 0.4 - 0.2, 1.0 + r() * 0.7, r() * 0.2 - 0.1];
+  const points: V3[] = [];
+  for (let k = 0; k < n; k++) {
+    const t = (k / (n - 1) - 0.5) * length, w = (k % 2 ? 0.5 : -0.5) * ratio * length;
+    points.push([0, 1, 2].map((a) => origin[a] + t * line[a] + w * side[a]) as V3);
+  }
+  const turn = rotation(unit([r() * 2 - 1, r() * 2 - 1, r() * 2 - 1]), (5 + r() * 25) * Math.PI / 180);
+  const move = (p: V3): V3 =>
+    [0, 1, 2].map((row) =>
+      origin[row] + 0.005 + turn[row * 3] * (p[0] - origin[0]) + turn[row * 3 + 1] * (p[1] - origin[1]) +
+      turn[row * 3 + 2] * (p[2] - origin[2])
+    ) as V3;
+  const off = 0.003 + r() * 0.027, phase = r() * 6.3, waves = 1 + r() * 3;
+  const part = [0, 1, 2].map((a) => origin[a] + off * normal[a]) as V3;
+  const fitter = (["follower", "group"] as const)[Math.floor(r() * 2)];
+  const after = points.map((p, k) => {
+    // The wave lifts the strap's two edges unevenly: a twist the surface does not make.
+    const lift = 2e-5 * Math.sin(phase + waves * 2 * Math.PI * k / n) * (k % 2 ? 1 : -1);
+    return move(p).map((x, a) => x + lift * normal[a]);
+  });
+  return {
+    seed,
+    habits: [`ratio ${ratio}`, n > 1000 ? "many" : "some", fitter],
+    fitter,
+    before: Float64Array.from(points.flatMap((p) => p.map(written))),
+    after: Float64Array.from(after.flatMap((p) => p.map(written))),
+    part,
+    truth: move(part),
+    swing: 1,
+  };
+}
