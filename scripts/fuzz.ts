@@ -7,7 +7,9 @@
  * the next case.
  *
  * Usage: `deno task fuzz [--count 10000] [--seed 1] [--from 0] [--formats cmp,glb] [--timeout 10]
- * [--memory 4096]`. Prints a table of ok / typed / crash / invalid / disagree / hang / oom per
+ * [--memory 4096]`. `--formats hostile` runs the structure-aware hostile sets (tests/fuzz/hostile.ts:
+ * `hostile-gltf`, `hostile-glb`, `hostile-payload`, `hostile-utf`, `hostile-carnivores`), which
+ * the default leaves out. Prints a table of ok / typed / crash / invalid / disagree / hang / oom per
  * format, with how many outputs the fast check decided itself (the rest went to the validator),
  * and the first case of each distinct failure (format, seed, index: rerun it with
  * `--from <index> --count 1`); exits 1 when anything but ok and typed occurred.
@@ -16,6 +18,7 @@
  */
 import { parseArgs } from "node:util";
 import { CORPUS_FORMATS, FUZZ_FORMATS } from "../tests/fuzz/seeds.ts";
+import { HOSTILE_FORMATS } from "../tests/fuzz/hostile.ts";
 import { runCaseChild } from "./case_child.ts";
 
 const { values } = parseArgs({
@@ -34,8 +37,10 @@ const seed = Number(values.seed);
 const from = Number(values.from);
 const timeoutMs = Number(values.timeout) * 1000;
 // An unknown format would fail every case in a child of its own: say so once instead.
-const known: readonly string[] = [...FUZZ_FORMATS, ...CORPUS_FORMATS];
-const unknown = values.formats.split(",").filter((f) => !known.includes(f));
+const known: readonly string[] = [...FUZZ_FORMATS, ...CORPUS_FORMATS, ...HOSTILE_FORMATS];
+// `hostile` names every hostile set.
+const formats = values.formats.split(",").flatMap((f) => f === "hostile" ? [...HOSTILE_FORMATS] : [f]);
+const unknown = formats.filter((f) => !known.includes(f));
 if (unknown.length) {
   console.error(`unknown format ${unknown.join(", ")}; the formats are ${known.join(", ")}`);
   Deno.exit(2);
@@ -101,7 +106,7 @@ const rows: string[] = [
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 ];
 let bad = 0;
-for (const format of values.formats.split(",")) {
+for (const format of formats) {
   const started = performance.now();
   const t = await fuzzFormat(format);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);

@@ -23,6 +23,7 @@ import type { Document } from "@gltf-transform/core";
 import { prng } from "../support/prng.ts";
 import { mutate } from "./mutate.ts";
 import { type CorpusFormat, corpusSeeds, type FuzzFormat, fuzzSeeds } from "./seeds.ts";
+import { type HostileFormat, hostileInput } from "./hostile.ts";
 
 /**
  * How a fuzz case ended. `crash`, `invalid` and `disagree` (the fast output check and the Khronos
@@ -43,13 +44,15 @@ export interface FuzzResult {
 
 /**
  * The input of case `index` of a seeded run: the same (format, seed, index) always gives the same
- * bytes. A `real-<format>` set mutates the corpus files of that format in turn.
+ * bytes. A `real-<format>` set mutates the corpus files of that format in turn; a `hostile-<kind>` set
+ * is made by the structure-aware families of tests/fuzz/hostile.ts.
  */
 export async function fuzzInput(
-  format: FuzzFormat | CorpusFormat,
+  format: FuzzFormat | CorpusFormat | HostileFormat,
   seed: number,
   index: number,
 ): Promise<{ name: string; bytes: Uint8Array }> {
+  if (format.startsWith("hostile-")) return await hostileInput(format as HostileFormat, seed, index);
   const seeds = format.startsWith("real-")
     ? await corpusSeeds(format as CorpusFormat)
     : [(await fuzzSeeds())[format as FuzzFormat]];
