@@ -97,7 +97,9 @@ export const rigDetectPanels = defineNode({
   // shrunk to a tiny scale is hidden, not debris; a group named `_hidden`, `LOD_dmg`, `DMG_parts` or
   // marked `hide_render` / `visible: false` holds damage copies (damage_states.ts), its `Aileron_L.001`
   // standing in for `Aileron_L`: scattered as debris, such copies were fitted where they lay (28 of 160).
-  version: 37,
+  // 38: so does a surface's own node hidden by that flag or KHR_node_visibility (`Aileron_L.001` hidden,
+  // no other mark): a hidden copy of the surface named alike, left out as debris when it lies apart.
+  version: 38,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -231,7 +231,10 @@ export const rigFitHinge = defineNode({
   // 76: a panel with no mirror partner whose mirror image a node named no control surface draws (a
   // kit-bashed `HStab_Port` beside `Elevator_S`) is warned of, naming both (mirror_strays.ts): its
   // twin stays fixed. kit_bashed_pairs.ts held-out seeds 1000-1069: 40 of 40 such scenes silent -> 0.
-  version: 76,
+  // 77: a surface hidden by its own node's flag alone (KHR_node_visibility, a visible: false extra,
+  // hide_render) lying over a drawn twin is a hidden copy of it (damage_states.ts): turns about the
+  // twin's hinge, still hidden. hidden_own.ts held-out seeds 300-395, both frames: 449 of 1,000 -> 0.
+  version: 77,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +
