@@ -26,8 +26,10 @@ const MESH_INDEX = /[_.]\d+$/;
 const DAMAGE_GROUP_WORD =
   /(?:^|[^a-z])(?:x[\s_-]?ray|dm|dmg|damage|damaged|damage[\s_-]?model|destroyed|wreck|wrecked|hidden)(?![a-z])/i;
 /**
- * Whether a node (a group, or a surface's own node) says it is not drawn: Blender's `hide_render`, a
- * `visible: false` extra (three.js's `userData.visible`, a game exporter's flag) or `KHR_node_visibility`.
+ * Whether a node (a group, or a surface's own node) says it is not drawn: a `hide_render` extra (a
+ * Blender property a script copied), a `visible: false` extra (a three.js app's `userData.visible`, a
+ * game exporter's flag) or `KHR_node_visibility` (Godot 4.5+ and UnityGLTF write it for a hidden node;
+ * Blender's exporter writes none: it keeps a hidden object plainly or drops it).
  */
 function hiddenFlag(node: Node): boolean {
   const extras = (node.getExtras() ?? {}) as Record<string, unknown>;

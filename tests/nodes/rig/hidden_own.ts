@@ -2,8 +2,10 @@
  * Surfaces hidden by a flag on their own node and nothing else: a copy of a surface drawn over it (a
  * damage state, an alternative, a modeller's backup) named as Blender names a duplicate (`Aileron_L.001`,
  * `Aileron_L.002`) with no damage word, no damage level and no hidden group above it — only
- * `KHR_node_visibility` `visible: false` on its own node (Blender 4.2+ for an object hidden in renders) or
- * a `visible: false` extra (three.js's `userData.visible`, a game exporter's flag). The copies are
+ * `KHR_node_visibility` `visible: false` on its own node (Godot 4.5+ and UnityGLTF write it for a hidden
+ * node; Blender's exporter writes no flag: it exports a hidden object plainly, or drops it when told to
+ * keep only visible or renderable ones) or a `visible: false` extra (a `userData.visible` a three.js app
+ * set — its exporter drops invisible objects by default —, a game exporter's flag). The copies are
  * `rough_surfaces.ts`'s damage copies (dented, holed, torn short and bent) renamed so. And, as control,
  * a lone surface hidden so with no twin beside it: it is the only drawing of that surface. A copy's
  * truth is its intact surface's hinge, and every hidden node must stay hidden. Deterministic from a seed.
