@@ -62,7 +62,7 @@ export function blenderExtrasDrops(json: Json): string[] {
       const extras = property?.extras;
       if (!extras || typeof extras !== "object" || Array.isArray(extras)) return;
       for (const [key, value] of Object.entries(extras)) {
-        const dropped = byteLength(key) > MAX_KEY_BYTES || value === null;
+        const dropped = overKeyBytes(key) || value === null;
         const misfit = dropped
           ? {
             path: "",
@@ -103,15 +103,22 @@ function firstMisfit(value: Json, path: string): Misfit | undefined {
   }
   if (typeof value !== "object" || value === null) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    if (byteLength(key) > MAX_KEY_BYTES) return { path, why: `a key over ${MAX_KEY_BYTES} bytes` };
+    if (overKeyBytes(key)) return { path, why: `a key over ${MAX_KEY_BYTES} bytes` };
     const inner = firstMisfit(item, `${path}.${key}`);
     if (inner) return inner;
   }
   return undefined;
 }
 
-function byteLength(text: string): number {
-  return new TextEncoder().encode(text).byteLength;
+/**
+ * Whether `key` takes more than {@link MAX_KEY_BYTES} bytes of UTF-8. Every UTF-16 unit takes 1 to 3
+ * bytes (a surrogate pair 4 for its two), so most keys are told by their length alone, without
+ * encoding one per key of every extras.
+ */
+function overKeyBytes(key: string): boolean {
+  if (key.length * 3 <= MAX_KEY_BYTES) return false;
+  if (key.length > MAX_KEY_BYTES) return true;
+  return new TextEncoder().encode(key).byteLength > MAX_KEY_BYTES;
 }
 
 /**

@@ -52,34 +52,55 @@ export function nonFiniteExtras(doc: Document): string[] {
   const messages: string[] = [];
   const root = doc.getRoot();
   const name = writtenNames(doc);
-  const report = (owner: string, extras: Json, nulled: readonly ExtrasPlace[] = []) => {
-    const found = [...nulled.filter((place) => valueAt(extras, place) === null), ...nonFinitePlaces(extras)];
+  // The owner's name is worked out only for a warning: naming an unnamed property (every primitive)
+  // works out the whole file's names, which cost more than this whole scan of extras holding none.
+  const report = (owner: () => string, extras: Json, nulled: readonly ExtrasPlace[] = []) => {
+    const nonFinite = nonFinitePlaces(extras);
+    if (!nonFinite.length && !nulled.length) return;
+    const found = [...nulled.filter((place) => valueAt(extras, place) === null), ...nonFinite];
     const places = [...new Set(found.map(spelt))];
     if (!places.length) return;
     const shown = places.slice(0, SHOWN).join(", ") +
       (places.length > SHOWN ? ` and ${places.length - SHOWN} more` : "");
     messages.push(
-      `extras of ${owner} hold NaN or Infinity at ${shown}, which JSON cannot hold: written null, as ` +
+      `extras of ${owner()} hold NaN or Infinity at ${shown}, which JSON cannot hold: written null, as ` +
         "every client then reads them",
     );
   };
-  report("the asset", root.getAsset().extras);
+  report(() => "the asset", root.getAsset().extras);
+  // Nearly every scene holds none: found without putting its properties in the file's order first.
+  if (!holdsAny(doc)) return messages;
   const accessors: string[] = [];
   for (const prop of inFileOrder(doc)) {
     const extras = prop.getExtras();
     if (!extras || typeof extras !== "object") continue;
     if (prop === root) {
-      report("the file", extras, nulledExtras(prop));
+      report(() => "the file", extras, nulledExtras(prop));
       continue;
     }
-    const kind = KINDS[prop.propertyType] ?? prop.propertyType.toLowerCase();
-    const own = name(prop);
+    const owner = () => {
+      const kind = KINDS[prop.propertyType] ?? prop.propertyType.toLowerCase();
+      const own = name(prop);
+      return own ? `${kind} '${own}'` : kind;
+    };
     const before = messages.length;
-    report(own ? `${kind} '${own}'` : kind, extras, nulledExtras(prop));
+    report(owner, extras, nulledExtras(prop));
     if (prop.propertyType === PropertyType.ACCESSOR) accessors.push(...messages.splice(before));
   }
   // The writer orders accessors its own way (a scene read back from a file lists them so): by text.
   return [...messages, ...accessors.sort()];
+}
+
+/** Whether any property of `doc` (the root included) holds a place {@link nonFiniteExtras} names. */
+function holdsAny(doc: Document): boolean {
+  const holds = (prop: Property) => {
+    const extras = prop.getExtras();
+    return !!extras && typeof extras === "object" &&
+      (nulledExtras(prop).length > 0 || nonFinitePlaces(extras).length > 0);
+  };
+  if (holds(doc.getRoot())) return true;
+  for (const edge of doc.getGraph().listEdges()) if (holds(edge.getChild() as Property)) return true;
+  return false;
 }
 
 /**
