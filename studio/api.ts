@@ -258,8 +258,17 @@ function warningHeaders(warnings: readonly WarningEvent[]): Record<string, strin
 async function model(ctx: ApiContext, path: string, decode = false): Promise<Response> {
   const abs = await ctx.sandbox.resolve(path);
   refuseHidden(ctx, abs, "preview");
-  const size = (await Deno.stat(abs).catch(() => undefined))?.size ?? 0;
-  const tooLarge = tooLargeToPreview(ctx.sandbox.display(abs), size);
+  const stat = await Deno.stat(abs).catch(() => undefined);
+  if (!stat?.isFile) {
+    // A typo, or a path given from another folder: said in the user's own terms, not as the OS error
+    // on the absolute path ("No such file or directory (os error 2): readfile '/home/…'").
+    throw new HttpError(
+      404,
+      `${ctx.sandbox.display(abs)} ${stat ? "is a folder, not a model file" : "does not exist"} ` +
+        `(a path is relative to the project folder, ${ctx.sandbox.roots[0]})`,
+    );
+  }
+  const tooLarge = tooLargeToPreview(ctx.sandbox.display(abs), stat.size);
   if (tooLarge) throw new HttpError(413, tooLarge);
   if (extname(abs).toLowerCase() === ".glb" && !decode) return await file(ctx, abs);
   try {
