@@ -163,14 +163,26 @@ function isWide(value: unknown): value is number {
 /** Whether `value` holds a wide integer inside `extras` (`inExtras`: `value` is inside one already). */
 function hasWideInteger(value: unknown, inExtras: boolean): boolean {
   if (typeof value !== "object" || value === null) return inExtras && isWide(value);
+  // Plain loops with the leaf test inline: this walks every value of the file before it is written
+  // (a third of the text's time with a closure and a call per leaf).
   if (Array.isArray(value)) {
-    // Outside extras a list of numbers (an accessor's min/max) holds none of interest: not walked.
-    return value.some((item) =>
-      typeof item === "object" ? hasWideInteger(item, inExtras) : inExtras && isWide(item)
-    );
+    // Outside extras a list of numbers (an accessor's min/max) holds none of interest.
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (
+        typeof item === "object" ? item !== null && hasWideInteger(item, inExtras) : inExtras && isWide(item)
+      ) {
+        return true;
+      }
+    }
+    return false;
   }
-  for (const key in value) {
-    if (hasWideInteger((value as Record<string, unknown>)[key], inExtras || key === "extras")) return true;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key], extras = inExtras || key === "extras";
+    if (typeof item === "object" ? item !== null && hasWideInteger(item, extras) : extras && isWide(item)) {
+      return true;
+    }
   }
   return false;
 }

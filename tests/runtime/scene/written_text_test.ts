@@ -1,0 +1,95 @@
+/**
+ * `writtenText` on generated glTF-shaped JSON: wide integers (past 32 bits) inside any `extras` are
+ * written with a fraction, everything else exactly as `JSON.stringify` writes it, and the text parses
+ * back to the same value. Guards the walk that decides whether any such integer is there.
+ */
+import { writtenText } from "../../../runtime/scene/written_json.ts";
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A leaf as real extras hold them: ids, CRCs, timestamps, small counts, floats, text, null, flags. */
+function leaf(next: () => number): unknown {
+  const kinds = [
+    () => Math.floor(next() * 2 ** 32), // a uint32 CRC: wide half the time
+    () => -Math.floor(next() * 2 ** 40), // a negative id
+    () => 1_700_000_000_000 + Math.floor(next() * 1e6), // a millisecond timestamp
+    () => Math.floor(next() * 100),
+    () => next() * 1000 - 500,
+    () => `part_${Math.floor(next() * 1e12)}`, // digits in text stay text
+    () => null,
+    () => next() < 0.5,
+    () => 2 ** 31 - 1, // the widest integer that is not wide
+    () => -(2 ** 31),
+    () => 1e21, // written with an exponent: left alone
+  ];
+  return kinds[Math.floor(next() * kinds.length)]();
+}
+
+function value(next: () => number, depth: number): unknown {
+  const pick = next();
+  if (depth > 3 || pick < 0.4) return leaf(next);
+  if (pick < 0.65) return Array.from({ length: Math.floor(next() * 5) }, () => value(next, depth + 1));
+  const record: Record<string, unknown> = {};
+  for (let i = Math.floor(next() * 5); i > 0; i--) {
+    record[`k${Math.floor(next() * 20)}`] = value(next, depth + 1);
+  }
+  return record;
+}
+
+/** A glTF-shaped file: wide numbers outside extras (byte lengths, counts) and extras at several levels. */
+function file(seed: number): Record<string, unknown> {
+  const next = random(seed);
+  const extras = () => (next() < 0.5 ? { extras: value(next, 0) } : {});
+  return {
+    asset: { version: "2.0", ...extras() },
+    buffers: [{ byteLength: 3_000_000_000 + Math.floor(next() * 1000) }],
+    accessors: Array.from({ length: 4 }, () => ({
+      count: Math.floor(next() * 5e9),
+      max: [next(), 4_294_967_296, -1],
+      min: [-next(), 0, -5e9],
+      ...extras(),
+    })),
+    nodes: Array.from({ length: 6 }, (_, i) => ({ name: `n${i}`, children: [], ...extras() })),
+    ...extras(),
+  };
+}
+
+/** The text by the rule, spelt out: a wide integer inside extras gets `.0`, found by a replacer. */
+function expected(json: unknown): string {
+  const wide = (v: unknown) =>
+    typeof v === "number" && Number.isInteger(v) && (v < -(2 ** 31) || v > 2 ** 31 - 1) && Math.abs(v) < 1e21;
+  const mark = (v: unknown): unknown =>
+    wide(v)
+      ? (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(`${v}.0`)
+      : Array.isArray(v)
+      ? v.map(mark)
+      : v && typeof v === "object"
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mark(x)]))
+      : v;
+  return JSON.stringify(json, (key, v) => (key === "extras" ? mark(v) : v));
+}
+
+Deno.test("writtenText: wide integers inside extras written with a fraction, 200 generated files", () => {
+  let widened = 0, files = 0;
+  for (let seed = 1; seed <= 200; seed++) {
+    const json = file(seed);
+    const text = writtenText(json);
+    const want = expected(json);
+    if (text !== want) throw new Error(`seed ${seed}: ${text.slice(0, 300)}\n!== ${want.slice(0, 300)}`);
+    if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(json)) {
+      throw new Error(`seed ${seed}: not the same value`);
+    }
+    if (text !== JSON.stringify(json)) widened++;
+    files++;
+  }
+  // Both kinds occur: files with a wide integer in extras, and files without one (text as JSON.stringify).
+  if (widened === 0 || widened === files) throw new Error(`${widened} of ${files} files widened`);
+});
