@@ -18,6 +18,10 @@ const toNode = (entry: UtfEntry): UtfNode =>
     ? { name: entry.name, children: entry.children.map(toNode) }
     : { name: entry.name, data: entry.data?.view() ?? new Uint8Array(0) };
 
+/** A copy of a tree's nodes sharing their payloads (structuredClone of 65,535 copies took 18 s). */
+const copyNode = (node: UtfNode): UtfNode =>
+  "children" in node ? { name: node.name, children: node.children.map(copyNode) } : { ...node };
+
 /** The file's header fields and its entries (offset inside the file, directory or leaf). */
 function layout(bytes: Uint8Array) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -102,8 +106,8 @@ export const UTF_FAMILIES: Record<string, (seed: Uint8Array, random: Random) => 
     for (let i = 0; i < count; i++) {
       if (kind === 0) list.push({ name: `e${i}`, data: new Uint8Array(0) });
       // Copies: the encoder lays out each node object once, so one object pushed twice would be a cycle.
-      else if (kind === 1) list.push(structuredClone(donor));
-      else list.push({ ...structuredClone(donor), name: `${donor.name}_${i}` });
+      else if (kind === 1) list.push(copyNode(donor));
+      else list.push({ ...copyNode(donor), name: `${donor.name}_${i}` });
     }
     return encodeUtf(root);
   },

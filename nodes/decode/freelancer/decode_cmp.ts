@@ -105,7 +105,10 @@ export const decodeCmp = defineNode({
   // are named once a mesh (before, once a reference: 141-156 on such a ship).
   // 45: turret hardpoints whose limits are beyond a full turn (typed in degrees) are one warning naming
   // them when several (before, one each: 12-32 on a capital ship whose hardpoint editor took degrees).
-  version: 45,
+  // 46: a UTF entry name with no NUL before the dictionary's end (a damaged name offset or dictionary) is
+  // refused at the entry's name field (before, read cut at the end, silently another name: 'HpMount01' as
+  // 'Z'); a name whose NUL lies in the dictionary's padding past its used size is read as Freelancer reads it.
+  version: 46,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

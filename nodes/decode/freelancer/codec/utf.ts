@@ -13,7 +13,7 @@
  * @module
  */
 import { DecodeError } from "../../../../runtime/errors.ts";
-import { ByteWindow } from "../../../../runtime/binary.ts";
+import { ByteWindow, latin1 as textToNul } from "../../../../runtime/binary.ts";
 import { mistakenFile } from "../../../../runtime/mistaken_file.ts";
 
 /** Size of the UTF header in bytes. */
@@ -107,8 +107,28 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
       tree.fail(entryAt + 4, `name offset < dictionary size ${names.length}`, String(at));
     }
     let name = nameAt.get(at);
-    if (name === undefined) nameAt.set(at, name = names.cString(at, names.length - at));
+    if (name === undefined) nameAt.set(at, name = names.length ? nameEndingInNul(entryAt, at) : "");
     return name;
+  };
+
+  // A name runs to its NUL, as Freelancer reads it: past the used size into the allocated padding if
+  // need be. One with no NUL before the dictionary's end is a damaged name offset or dictionary: cut at
+  // the end, its bytes were taken silently for another name ('HpMount01' read as 'Z').
+  const dictionaryEnd = namesOffset + Math.min(namesAllocated, bytes.byteLength - namesOffset);
+  const nameEndingInNul = (entryAt: number, at: number): string => {
+    const from = namesOffset + at;
+    const end = bytes.subarray(from, dictionaryEnd).indexOf(0);
+    if (end < 0) {
+      tree.fail(
+        entryAt + 4,
+        `a name ending in a NUL inside the ${namesAllocated}-byte dictionary at byte ${namesOffset}`,
+        `${
+          JSON.stringify(textToNul(bytes.subarray(from, Math.min(dictionaryEnd, from + 40))))
+        } running to its end`,
+      );
+    }
+    // Character by character: a spread of a long hostile name would overflow the stack.
+    return textToNul(bytes.subarray(from, from + end));
   };
 
   /** Checks a child or sibling link (stored at `fieldAt`) before following it. */
