@@ -7,6 +7,7 @@
  */
 import { replaceFile, type SavedFile, saveNew } from "./group_commands.ts";
 import type { GraphModel } from "./model.ts";
+import { errorText, SERVER_GONE, serverGone } from "./page_status.ts";
 import { joinPath } from "./types.ts";
 
 /** What Save works on: the page's open graphs and its status bar. */
@@ -66,7 +67,7 @@ async function saveChanged(ctx: SaveContext): Promise<void> {
       saved = model.hasFile ? await saveOver(model) : await saveFirst(model);
     } catch (error) {
       // Refused (a folder not writable): said with the others, and the other files are still saved.
-      kept.push(error instanceof Error ? error.message : String(error));
+      kept.push(serverGone(error) ? `${model.path} not saved: ${SERVER_GONE}` : errorText(error));
       continue;
     }
     if (saved && typeof saved === "object" && "compare" in saved) {

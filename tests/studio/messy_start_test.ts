@@ -27,7 +27,7 @@ function conflicted(ours: string, theirs: string): string {
 async function startOn(
   dir: string,
   query: string,
-  fn: (page: import("playwright-core").Page) => Promise<void>,
+  fn: (page: import("playwright-core").Page, stopServer: () => Promise<void>) => Promise<void>,
   allowWrite?: readonly string[],
 ) {
   // The studio's project is the working folder it starts in.
@@ -35,9 +35,10 @@ async function startOn(
   try {
     await opened.page.goto(`${opened.studio.url}${query}`);
     await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
-    await fn(opened.page);
-    // Only the failed reads of broken files (HTTP 422) and a refused save (403) reach the console.
-    deepEqual(opened.errors.filter((e) => !/status of (422|403)\b/.test(e)), []);
+    await fn(opened.page, () => opened.studio.close());
+    // Only the failed reads of broken files (HTTP 422), a refused save (403) and requests to a
+    // stopped server reach the console.
+    deepEqual(opened.errors.filter((e) => !/status of (422|403)\b|ERR_CONNECTION_REFUSED/.test(e)), []);
   } finally {
     await opened.close();
   }
@@ -115,7 +116,7 @@ Deno.test({
       // Picked again from the picker: still not opened, and the picker names the graph shown (it went
       // on naming a.json over b.json's nodes, and the status bar did not say which was shown).
       await page.selectOption("#graph-picker", "graphs/a.json");
-      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("merge"));
+      await page.waitForFunction((was) => document.getElementById("status")!.textContent !== was, said);
       equal(await page.inputValue("#graph-picker"), "graphs/b.json");
       assert((await page.textContent("#status"))!.endsWith("; still showing graphs/b.json"));
       equal(await page.locator('g.node[data-node="f"]').count(), 1);
@@ -131,7 +132,7 @@ Deno.test({
     await Deno.writeTextFile(join(dir, "graphs", "a.json"), fighter);
     await Deno.writeTextFile(join(dir, "models", "b.json"), fighter);
     // As `deno task studio` starts it: it may write in graphs/ (and its outputs), not in models/.
-    await startOn(dir, "", async (page) => {
+    await startOn(dir, "", async (page, stopServer) => {
       const addTo = async (path: string) => {
         await page.fill("#graph-path", path);
         await page.click("#open-path");
@@ -160,6 +161,21 @@ Deno.test({
       );
       equal(await page.locator("#status.refused").count(), 1);
       assert((await page.textContent("#files"))!.includes("b.json *"), "b.json still unsaved");
+      // The server stopped (its terminal closed): Save and a preview say so, not "Failed to fetch".
+      await stopServer();
+      await page.click("#save");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("answer"));
+      equal(
+        await page.textContent("#status"),
+        "models/b.json not saved: the studio server does not answer (stopped, or its terminal closed): " +
+          "start partgraph studio again in the same folder, then try again; this page keeps its unsaved " +
+          "edits until then (reloading it now would lose them)",
+      );
+      await page.click("#tab-preview");
+      await page.fill("#model-path", "models/plane.glb");
+      await page.click("#preview-open");
+      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("answer"));
+      assert((await page.textContent("#status"))!.startsWith("the studio server does not answer"));
     }, ["graphs", "out"]);
     equal(await Deno.readTextFile(join(dir, "models", "b.json")), fighter, "models/b.json as it was");
     const saved = JSON.parse(await Deno.readTextFile(join(dir, "graphs", "a.json")));
