@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
+import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { subtreeNodes } from "./geometry.ts";
 import type { Mat4 } from "./transform.ts";
@@ -44,10 +44,12 @@ export function mirrorStrays(
   const inPanels = new Set(panels.flatMap((p) => subtreeNodes(p)));
   // A group holding a panel draws it too: only nodes drawing a mesh of their own, outside panels.
   const others = scene.getRoot().listNodes().filter((n) => n.getMesh() && !inPanels.has(n));
-  const boxes = new Map<Node, Bounds | undefined>(others.map((n) => [n, meshBounds([n], toAircraft)]));
+  // Each accessor's bounds read once: a hostile file's 2,000 panels may draw one 65,535-vertex mesh.
+  const read = new Map<Accessor, Bounds | undefined>();
+  const boxes = new Map<Node, Bounds | undefined>(others.map((n) => [n, meshBounds([n], toAircraft, read)]));
   const messages: string[] = [];
   for (const panel of unpaired) {
-    const box = meshBounds(subtreeNodes(panel), toAircraft);
+    const box = meshBounds(subtreeNodes(panel), toAircraft, read);
     if (!box) continue;
     const c = centreOf(panel);
     const size = Math.max(...[0, 1, 2].map((k) => box.max[k] - box.min[k]));
