@@ -43,10 +43,13 @@ export function fittedGeometry(pivot: Node, panel: Node, meshes?: LocalMeshes): 
   // A pivot under a group shrunk to 0 (hidden damage copies, `hidden_scale.ts`) has no frame to read in.
   if (Math.abs(linearDeterminant(pivot.getWorldMatrix())) < 1e-300) return undefined;
   const frame = invertAffine(pivot.getWorldMatrix());
-  return describe(
-    meshes ? meshes.gather(panel, frame, true) : gatherPositions(panel, frame, { triangles: true }),
-    0,
-  );
+  if (!meshes) return describe(gatherPositions(panel, frame, { triangles: true }), 0);
+  // The box from the memo's ranges (the same numbers), the placed positions only for the centroid.
+  const gathered = meshes.gather(panel, frame, true, true);
+  if (gathered.count === 0) return undefined;
+  const ranges = ([0, 1, 2] as const).map((k) => meshes.axisBounds(panel, frame, k)!);
+  const box = { min: ranges.map((r) => r.min) as Vec3, max: ranges.map((r) => r.max) as Vec3 };
+  return describe(gathered, 0, box);
 }
 
 /**
@@ -90,8 +93,15 @@ function reflect(gathered: GatheredPositions): GatheredPositions {
   return { ...gathered, positions: gathered.positions.map((x) => -x) };
 }
 
-/** Box and surface centroid of gathered positions turned by `turn` radians about X. */
-function describe(gathered: GatheredPositions, turn: number): FittedGeometry | undefined {
+/**
+ * Box and surface centroid of gathered positions turned by `turn` radians about X; `box`, when given,
+ * is their box as `positionBounds` finds it (unturned).
+ */
+function describe(
+  gathered: GatheredPositions,
+  turn: number,
+  box?: { min: Vec3; max: Vec3 },
+): FittedGeometry | undefined {
   if (gathered.count === 0) return undefined;
   const [cos, sin] = [Math.cos(turn), Math.sin(turn)];
   const p = turn === 0 ? gathered.positions : Float64Array.from(gathered.positions);
@@ -102,7 +112,7 @@ function describe(gathered: GatheredPositions, turn: number): FittedGeometry | u
       p[o + 2] = sin * y + cos * z;
     }
   }
-  const bounds = positionBounds({ positions: p, count: gathered.count })!;
+  const bounds = box && turn === 0 ? box : positionBounds({ positions: p, count: gathered.count })!;
   const triangles = gathered.triangles ?? new Uint32Array(0);
   const sum = [0, 0, 0];
   let area = 0;

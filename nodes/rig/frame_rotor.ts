@@ -99,19 +99,8 @@ function layerAlong(
     const bin = Math.min(BINS - 1, Math.floor((sign > 0 ? 1 - t : t) * BINS));
     bins[v] = bin >= 0 ? bin : -1;
   }
-  // Per bin, how far its points (those `keep` takes) spread across: the larger of the two ways.
-  const widths = (keep: (i: number) => boolean) => {
-    const box = Array.from({ length: BINS }, () => [Infinity, -Infinity, Infinity, -Infinity]);
-    for (let i = 0, v = 0; i < points.length; i += 3, v++) {
-      if (bins[v] < 0 || !keep(i)) continue;
-      const r = box[bins[v]];
-      r[0] = Math.min(r[0], points[i + a]), r[1] = Math.max(r[1], points[i + a]);
-      r[2] = Math.min(r[2], points[i + b]), r[3] = Math.max(r[3], points[i + b]);
-    }
-    return box.map((r) => r[1] >= r[0] ? Math.max(r[1] - r[0], r[3] - r[2]) : 0);
-  };
   const narrow = NARROW * largest;
-  const all = widths(() => true);
+  const all = widths(points, bins, a, b);
   // The layer: a run of wide bins, a one-bin hole allowed, as wide as a main rotor. What stands
   // above it — narrow, or a run less wide (a fin's or a tail rotor's tip at the tail; a UH-60's
   // tail rotor is its highest point) — is the body's.
@@ -129,28 +118,41 @@ function layerAlong(
   // blades' centre, their points' geometric median (a tail rotor or a fin reaching that height,
   // beside the disc, moves it little).
   const core = (bin: number) => bin >= firstWide && bin <= lastWide && all[bin] >= 0.5 * span;
-  const inPlane: number[] = [];
-  let low = Infinity, high = -Infinity;
+  // A NaN coordinate across makes its bin's width NaN; inside the run it left no core bin, and the
+  // search for one below never ended (a hang): no layer is read through it.
+  if (Number.isNaN(span)) return undefined;
+  let low = Infinity, high = -Infinity, inCore = 0;
   for (let i = 0, v = 0; i < points.length; i += 3, v++) {
     if (!core(bins[v])) continue;
-    inPlane.push(points[i + a], points[i + b]);
+    inCore++;
     low = Math.min(low, points[i + axis]), high = Math.max(high, points[i + axis]);
   }
   if (span < MAIN_ROTOR_SHARE * largest || high - low > FLAT * span) return undefined;
-  const centre = geometricMedian(inPlane);
+  // The core's (x, y) pairs the median iterates over: every n-th past MEDIAN_PAIRS, evenly.
+  const every = Math.max(1, Math.ceil(inCore / MEDIAN_PAIRS));
+  const pairs = new Float64Array(2 * Math.ceil(inCore / every));
+  for (let i = 0, v = 0, j = 0, k = 0; i < points.length; i += 3, v++) {
+    if (!core(bins[v])) continue;
+    if (j++ % every === 0) pairs[k++] = points[i + a], pairs[k++] = points[i + b];
+  }
+  const centre = geometricMedian(pairs);
   const mast: Vec3 = [0, 0, 0];
   mast[a] = centre[0], mast[b] = centre[1], mast[axis] = (low + high) / 2;
-  const across = (i: number) => Math.hypot(points[i + a] - mast[a], points[i + b] - mast[b]);
+  // Each point's distance from the mast across, worked out once for the passes below.
+  const across = new Float64Array(bins.length);
+  for (let i = 0, v = 0; i < points.length; i += 3, v++) {
+    across[v] = Math.hypot(points[i + a] - mast[a], points[i + b] - mast[b]);
+  }
   // The disc's edge: the furthest reach within 1.3 times the 80th percentile's (a disc's rim, a
   // blade's tip; a tail rotor or a fin beside the disc at that height reaches further).
-  const reach = new Float64Array(inPlane.length / 2);
-  for (let i = 0, v = 0, k = 0; i < points.length; i += 3, v++) if (core(bins[v])) reach[k++] = across(i);
+  const reach = new Float64Array(inCore);
+  for (let v = 0, k = 0; v < bins.length; v++) if (core(bins[v])) reach[k++] = across[v];
   reach.sort();
   const typical = reach[Math.floor(0.8 * (reach.length - 1))];
   const radius = reach.findLast((r) => r <= 1.3 * typical)!;
   // The layer: the core and the bins next to it wide within the disc (a coned or drooped blade's
   // inner stations).
-  const within = widths((i) => across(i) <= 1.1 * radius);
+  const within = widths(points, bins, a, b, (v) => across[v] <= 1.1 * radius);
   while (!core(firstWide)) firstWide++;
   while (!core(lastWide)) lastWide--;
   while (firstWide > 0 && within[firstWide - 1] > narrow) firstWide--;
@@ -158,20 +160,20 @@ function layerAlong(
   // Nothing stands above the rotor over its disc but the hub's cap: a fin or a tail rotor above it
   // stands beyond the disc. (A mid or low wing has the fuselage or an antenna above it.)
   for (let i = 0, v = 0; i < points.length; i += 3, v++) {
-    const r = across(i);
+    const r = across[v];
     if (bins[v] >= 0 && bins[v] < firstWide && r > MAST_RADIUS * largest && r < 0.9 * typical) {
       return undefined;
     }
   }
   let rotorCount = 0;
   for (let i = 0, v = 0; i < points.length; i += 3, v++) {
-    if (bins[v] >= firstWide && bins[v] <= lastWide && across(i) <= 1.1 * radius) rotorCount++;
+    if (bins[v] >= firstWide && bins[v] <= lastWide && across[v] <= 1.1 * radius) rotorCount++;
   }
   // Below it, near the mast, only the mast until the body: the cabin is under the hub, while a
   // fin and a tail rotor stand at the disc's edge or beyond it (they must clear it), so they are
   // not read as the body's top.
-  const near = (i: number) => across(i) < NEAR_MAST * radius;
-  const under = widths(near);
+  const near = (v: number) => across[v] < NEAR_MAST * radius;
+  const under = widths(points, bins, a, b, near);
   let bodyStart = lastWide + 1;
   while (bodyStart < BINS && !(under[bodyStart] > narrow)) bodyStart++;
   if (bodyStart - lastWide - 1 < GAP_BINS || BINS - bodyStart < BODY_SHARE * BINS) return undefined;
@@ -192,12 +194,12 @@ function layerAlong(
     const gap = bin > lastWide && bin < bodyStart;
     // The mast reaches up to the hub: points near it in the half of the band next to the rotor (an
     // antenna on a fuselage drawn with no vertices inside stands at the band's far side).
-    if (gap && bin - lastWide <= (bodyStart - lastWide) / 2 && across(i) <= MAST_RADIUS * largest) {
+    if (gap && bin - lastWide <= (bodyStart - lastWide) / 2 && across[v] <= MAST_RADIUS * largest) {
       mastPoints++;
     }
     // The body keeps what stands above the layer, beyond the disc at its height, and away from the
     // mast in the mast's band (a fin, a tail rotor).
-    const off = inLayer ? across(i) > 1.1 * radius : !gap || !near(i);
+    const off = inLayer ? across[v] > 1.1 * radius : !gap || !near(v);
     if (off) kept.push(points[i], points[i + 1], points[i + 2]);
   }
   if (span < 1.5 * Math.min(box[1] - box[0], box[3] - box[2])) return undefined;
@@ -209,6 +211,31 @@ function layerAlong(
 }
 
 /**
+ * Per bin, how far its points (the `v`-th, when `keep(v)`) spread across the axis: the larger of the two
+ * ways (`a`, `b`), 0 for an empty bin. Typed boxes: this runs over every point several times a layer.
+ */
+function widths(
+  points: Float64Array,
+  bins: Int32Array,
+  a: number,
+  b: number,
+  keep?: (v: number) => boolean,
+): number[] {
+  const box = new Float64Array(4 * BINS);
+  for (let r = 0; r < 4 * BINS; r += 4) box[r] = box[r + 2] = Infinity, box[r + 1] = box[r + 3] = -Infinity;
+  for (let i = 0, v = 0; i < points.length; i += 3, v++) {
+    if (bins[v] < 0 || (keep && !keep(v))) continue;
+    const r = 4 * bins[v];
+    box[r] = Math.min(box[r], points[i + a]), box[r + 1] = Math.max(box[r + 1], points[i + a]);
+    box[r + 2] = Math.min(box[r + 2], points[i + b]), box[r + 3] = Math.max(box[r + 3], points[i + b]);
+  }
+  return Array.from({ length: BINS }, (_, bin) => {
+    const r = 4 * bin;
+    return box[r + 1] >= box[r] ? Math.max(box[r + 1] - box[r], box[r + 3] - box[r + 2]) : 0;
+  });
+}
+
+/**
  * Most (x, y) pairs the geometric median iterates over: a layer holding more (a dense scan's, or a
  * point cloud's drawn by thousands of nodes) gives every n-th, evenly. 50 iterations over a million
  * pairs took 3 s; a median is robust to the sampling.
@@ -216,9 +243,7 @@ function layerAlong(
 const MEDIAN_PAIRS = 20_000;
 
 /** The geometric median of (x, y) pairs (Weiszfeld's iteration): robust to a minority far out. */
-function geometricMedian(all: number[]): [number, number] {
-  const every = Math.ceil(all.length / 2 / MEDIAN_PAIRS);
-  const pairs = every > 1 ? all.filter((_, i) => Math.floor(i / 2) % every === 0) : all;
+function geometricMedian(pairs: Float64Array): [number, number] {
   const n = pairs.length / 2;
   let x = 0, y = 0;
   for (let i = 0; i < pairs.length; i += 2) x += pairs[i] / n, y += pairs[i + 1] / n;

@@ -17,6 +17,7 @@ import { IDENTITY, type Mat4, multiply } from "./transform.ts";
 export class LocalMeshes {
   readonly #plain = new Map<Mesh, Map<string, GatheredPositions>>();
   readonly #withTriangles = new Map<Mesh, Map<string, GatheredPositions>>();
+  #scratch = new Float64Array(0);
 
   /**
    * `node`'s own mesh in mesh space, as `gatherPositions` reads it with `triangles` (which may throw
@@ -42,9 +43,11 @@ export class LocalMeshes {
 
   /**
    * What `gatherPositions(root, frame, { triangles })` gives, bit for bit, from the memo: each node's
-   * mesh placed by `frame × world`, in subtree order, triangles offset as it offsets them.
+   * mesh placed by `frame × world`, in subtree order, triangles offset as it offsets them. With
+   * `transient`, the arrays may be the memo's own, valid (and not to be changed) until the next call:
+   * a caller reading them at once allocates no 65,535-vertex array per panel.
    */
-  gather(root: Node, frame: Mat4, triangles = false): GatheredPositions {
+  gather(root: Node, frame: Mat4, triangles = false, transient = false): GatheredPositions {
     const parts: { local: GatheredPositions; matrix: Mat4 }[] = [];
     let total = 0, corners = 0;
     for (const node of subtreeNodes(root)) {
@@ -54,7 +57,14 @@ export class LocalMeshes {
       total += local.count;
       corners += local.triangles?.length ?? 0;
     }
-    const positions = new Float64Array(total * 3);
+    if (transient && this.#scratch.length < total * 3) this.#scratch = new Float64Array(total * 3);
+    const positions = transient ? this.#scratch.subarray(0, total * 3) : new Float64Array(total * 3);
+    // One mesh at the subtree's start: its triangles are the gathered ones as they are.
+    const own = transient && triangles && parts.length === 1 ? parts[0].local.triangles : undefined;
+    if (own) {
+      placePositions(parts[0].local.positions, total, parts[0].matrix, positions);
+      return { positions, count: total, triangles: own };
+    }
     const out = triangles ? new Uint32Array(corners) : undefined;
     let base = 0, at = 0;
     for (const { local, matrix } of parts) {

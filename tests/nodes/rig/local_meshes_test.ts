@@ -7,6 +7,7 @@
 import { Document, type Mesh, type Node } from "@gltf-transform/core";
 import { gatherPositions, positionBounds } from "../../../nodes/rig/geometry.ts";
 import { LocalMeshes } from "../../../nodes/rig/local_meshes.ts";
+import { fittedGeometry } from "../../../nodes/rig/fitted_geometry.ts";
 import { type Mat4, multiply } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
 
@@ -90,7 +91,7 @@ Deno.test("LocalMeshes gathers and bounds as gatherPositions and positionBounds 
       for (const root of roots) {
         for (const triangles of [false, true]) {
           const expected = gatherPositions(root, frame, { triangles });
-          const actual = meshes.gather(root, frame, triangles);
+          const actual = meshes.gather(root, frame, triangles, seed % 2 === 0);
           assertSameBits(actual.positions, expected.positions, `seed ${seed} ${root.getName()} positions`);
           assertSameBits(
             actual.triangles ?? [],
@@ -98,6 +99,12 @@ Deno.test("LocalMeshes gathers and bounds as gatherPositions and positionBounds 
             `seed ${seed} ${root.getName()} triangles`,
           );
           if (actual.count !== expected.count) throw new Error(`seed ${seed}: count ${actual.count}`);
+        }
+        // A pivot's record of what its panel was fitted to, read through the memo: the same numbers.
+        const pivot = root.listChildren()[0] ?? root;
+        const record = JSON.stringify(fittedGeometry(pivot, root, meshes));
+        if (record !== JSON.stringify(fittedGeometry(pivot, root))) {
+          throw new Error(`seed ${seed}: ${record}`);
         }
         const box = positionBounds(gatherPositions(root, frame));
         for (const k of [0, 1, 2] as const) {
