@@ -20,6 +20,7 @@
  */
 
 import { recallDerived, rememberDerived } from "../derived.ts";
+import { rememberWellSizedPng } from "./png_data_size.ts";
 
 type Fflate = typeof import("fflate");
 type Crypto = typeof import("node:crypto");
@@ -113,6 +114,7 @@ function encode(width: number, height: number, data: Uint8Array, rgb: boolean): 
     fflate.zlibSync(filterNone(width, height, samples, channels), { level: ZLIB_LEVEL }),
     rgb ? COLOR_RGB : COLOR_RGBA,
   );
+  rememberWellSizedPng(png);
   remember(key, png);
   return png;
 }

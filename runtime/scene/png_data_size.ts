@@ -147,6 +147,7 @@ const MAX_DEFLATE_RATIO = 1032;
  * ```
  */
 export function pngDataPrefixProblem(png: Uint8Array): string | undefined {
+  if (WELL_SIZED.has(png)) return undefined;
   if (png.length < 33) return undefined;
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   if (view.getUint32(12) !== 0x49484452) return undefined;
@@ -190,6 +191,19 @@ export function pngDataPrefixProblem(png: Uint8Array): string | undefined {
     }
   }
   return undefined;
+}
+
+/** PNGs this process wrote from pixels of their header's size (`png.ts`), by the array. */
+const WELL_SIZED = new WeakSet<Uint8Array>();
+
+/**
+ * Records that `png`, which `png.ts` just wrote from pixels of its header's size, has data of that size:
+ * {@link pngDataPrefixProblem} of it then inflates nothing (every export checks every texture, and a
+ * decoded Freelancer or Carnivores scene's textures are all such PNGs). The array must not change
+ * afterwards, as no scene's data may (a caller that edits a PNG edits a copy, which is checked).
+ */
+export function rememberWellSizedPng(png: Uint8Array): void {
+  WELL_SIZED.add(png);
 }
 
 /**
