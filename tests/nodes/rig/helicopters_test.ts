@@ -17,19 +17,25 @@ import type { Vec3 } from "../../../nodes/rig/transform.ts";
 const SPINNING = new Set(["propeller", "main_rotor", "tail_rotor", "rotor"]);
 import { classScene } from "./surface_classes.ts";
 import { helicopter, proppedAirplane } from "./helicopters.ts";
-import { heldOutCount } from "../../support/heldout.ts";
+import { heldOut } from "../../support/heldout.ts";
 
 // helicopter() takes a UH-60 every fourth and rotor and stabiliser names every sixth: the suite rigs the
-// first 48 (four whole periods of twelve), `deno task heldout` all 200.
-const HELICOPTERS = heldOutCount(200, 48);
+// first 48 (four whole periods of twelve) and #189, `deno task heldout` all 200. #189, an AS350 whose
+// tail rotor's two flat-blade axes tie but for rounding, is the one rigged wrong before rig.fit_hinge
+// v29 broke that tie by the cue (e35a04f4); the first 48 all passed without it.
+const HELICOPTERS = heldOut([...Array(200).keys()], (i) => i < 48 || i === 189);
 
 Deno.test("helicopters: a fixed stabiliser is left fixed and named in a warning; a UH-60's Stabilator rigs", async () => {
   // Before rig.detect_panels v9, all 150 fixed stabilisers were rigged as all-moving stabilators, judged good.
   const next = prng(9001);
   const tally: Record<string, number> = {};
   const rotorTally: Record<string, number> = {};
-  for (let i = 0; i < HELICOPTERS; i++) {
+  let uh60s = 0;
+  // helicopter() draws from one stream: every helicopter up to the last rigged is made, in order.
+  for (let i = 0; i <= HELICOPTERS.at(-1)!; i++) {
     const sample = helicopter(next, i);
+    if (!HELICOPTERS.includes(i)) continue;
+    if (sample.description.startsWith("UH-60")) uh60s++;
     const { report: whole, ctx } = await rig(classScene(sample));
     // The rotors spin (spinning parts, since rig.fit_hinge v26): the main rotor about up (scene +Y),
     // the tail rotor about the span (scene X; a UH-60's canted 20°), each one part with its blades.
@@ -74,15 +80,15 @@ Deno.test("helicopters: a fixed stabiliser is left fixed and named in a warning;
     tally[key] = (tally[key] ?? 0) + 1;
   }
   // Of 200: 150 fixed stabilisers left fixed, 50 stabilators rigged and good (a quarter are UH-60s).
-  const uh60s = HELICOPTERS / 4;
+  const count = HELICOPTERS.length;
   assertEquals(tally, {
-    "fixed stabiliser left fixed": HELICOPTERS - uh60s,
+    "fixed stabiliser left fixed": count - uh60s,
     "stabilator rigged, good": uh60s,
   });
   // The UH-60's tail rotor is canted 20° from the span: weak, saying so.
   assertEquals(rotorTally, {
-    "main_rotor right good": HELICOPTERS,
-    "tail_rotor right good": HELICOPTERS - uh60s,
+    "main_rotor right good": count,
+    "tail_rotor right good": count - uh60s,
     "tail_rotor right weak": uh60s,
   });
 });
