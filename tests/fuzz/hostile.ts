@@ -10,6 +10,7 @@
 import { buildFighterScene } from "../../nodes/demo/fighter_run.ts";
 import { writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { decodeAuto } from "../../nodes/decode/auto.ts";
+import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { runNode, testContext } from "../support/context.ts";
 import { prng } from "../support/prng.ts";
 import { fuzzSeeds } from "./seeds.ts";
@@ -70,18 +71,19 @@ let bases: Promise<{ name: string; glb: Uint8Array }[]> | undefined;
 
 /**
  * The glTF bases: the demo fighter (46 nodes, no skin), the animated `.car` seed decoded (morph
- * targets, clips) and the boned `.3df` seed decoded (a skin).
+ * targets, clips) and the boned `.3df` seed decoded and resolved (a skin).
  */
 function gltfBases(): Promise<{ name: string; glb: Uint8Array }[]> {
   bases ??= (async () => {
     const options = { generator: "partgraph fuzz" };
     const seeds = await fuzzSeeds();
-    const decoded = async (seed: { bytes: Uint8Array; name: string }) =>
-      await writeGlb(
-        (await runNode(decodeAuto, { bytes: { bytes: seed.bytes, name: seed.name } }, {}, testContext()))
-          .scene,
-        options,
-      );
+    // Resolved too: a Carnivores model's bones become a skin there.
+    const decoded = async (seed: { bytes: Uint8Array; name: string }) => {
+      const ctx = testContext();
+      const scene =
+        (await runNode(decodeAuto, { bytes: { bytes: seed.bytes, name: seed.name } }, {}, ctx)).scene;
+      return await writeGlb((await runNode(constraintsResolve, { scene }, {}, ctx)).scene, options);
+    };
     return [
       { name: "fighter", glb: await writeGlb(buildFighterScene(1), options) },
       { name: "car", glb: await decoded(seeds.car) },

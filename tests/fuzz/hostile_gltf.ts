@@ -156,9 +156,23 @@ export const GLTF_FAMILIES: Record<string, (parts: GltfParts, random: Random) =>
     const skin = pick(random, json.skins) as Json;
     const meshNode = json.nodes.findIndex((n: Json) => n.skin !== undefined);
     const kind = int(random, 5);
-    if (kind === 0) skin.joints.push(skin.joints[0]);
-    else if (kind === 1) skin.joints.push(meshNode);
-    else if (kind === 2) skin.skeleton = meshNode;
+    if (kind === 0 || kind === 1) {
+      skin.joints.push(kind === 0 ? skin.joints[0] : meshNode);
+      // With a matrix for it (the first joint's), so the skin is refused for no count: a joint listed twice
+      // is what is met.
+      if (skin.inverseBindMatrices !== undefined && random() < 0.7) {
+        const ibm = json.accessors[skin.inverseBindMatrices];
+        const view = json.bufferViews[ibm.bufferView];
+        const from = (view.byteOffset ?? 0) + (ibm.byteOffset ?? 0);
+        const old = parts.bin.slice(from, from + ibm.count * 64);
+        const grown = new Uint8Array(old.byteLength + 64);
+        grown.set(old);
+        grown.set(old.subarray(0, 64), old.byteLength);
+        const added = addView(parts, grown);
+        json.accessors.push({ ...ibm, bufferView: added, byteOffset: 0, count: ibm.count + 1 });
+        skin.inverseBindMatrices = json.accessors.length - 1;
+      }
+    } else if (kind === 2) skin.skeleton = meshNode;
     else if (kind === 3) {
       // Joint 0 a child of the last joint: a cycle through the skeleton.
       (json.nodes[skin.joints.at(-1)].children ??= []).push(skin.joints[0]);

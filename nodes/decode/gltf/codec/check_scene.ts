@@ -19,6 +19,7 @@ import { checkMaterial, checkTextureInfo } from "./check_material.ts";
 import { checkMatrix } from "./check_matrix.ts";
 import { checkAnimations } from "./check_animations.ts";
 import { skinAttributeRepair } from "./skin_attributes.ts";
+import { separateRepeatedJoints } from "./skin_joints.ts";
 import { uvwAttributeRepair } from "./uvw_attributes.ts";
 import { isMsfsPacked, isMsfsPackedAttribute } from "./msfs_attributes.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
@@ -206,6 +207,7 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
     // Required: a skin of no joints binds nothing (glTF-Transform's reader threw a TypeError on one).
     if (skin.joints === undefined) c.fail(`${path}/joints`, "an array of node indices (required)", undefined);
     c.indexList(skin, "joints", path, "nodes");
+    separateRepeatedJoints(c, skin, path);
     c.index(skin, "skeleton", path, "nodes");
     const ibm = c.index(skin, "inverseBindMatrices", path, "accessors");
     const accessor = ibm === undefined ? undefined : c.list("accessors")[ibm];
