@@ -1,8 +1,8 @@
 /**
  * Damage-state copies (`rough_surfaces.ts`: IL-2's `_D1`…`_D3`, `_dmg` and its kin, DCS's `_DAMAGE`, War
  * Thunder's `_dm` boxes) as exporters leave them: **hidden** — `KHR_node_visibility` `visible: false`
- * (Blender 4.2+ for an object hidden in renders), a `visible: false` extra (Blender's custom property, a
- * game exporter's flag) or scale 0 (how engines without visibility switch a copy off, and how glTF
+ * (Godot 4.5+ and UnityGLTF write it; Blender's exporter does not, glTF-Blender-IO issue 2597), a
+ * `visible: false` extra (a custom property, a game exporter's flag) or scale 0 (how engines without visibility switch a copy off, and how glTF
  * exporters of them write it) — or **apart**: the destroyed copy lying as debris beside the aircraft
  * (moved clear of the wing, dropped to the ground, turned). A hidden copy's truth is its intact surface's
  * hinge and it must stay hidden; a debris piece's is its own hinge where it lies, moved with it, or left
