@@ -79,6 +79,8 @@ export class Navigation {
     await this.page.opened(first);
     if (followed) this.page.status(followed, followed.includes("cannot be read"));
     else if (first && model.unstacked.length) this.page.status(unstackedNotice(model.unstacked.length));
+    // A refusal still in the bar (an earlier open that failed) would read as this open's.
+    else if (refusalShown()) this.page.status(`Opened ${path}`);
   }
 
   /**
@@ -188,4 +190,9 @@ export function unstackedNotice(count: number): string {
   const nodes = count === 1 ? "1 node" : `${count} nodes`;
   return `${nodes} the file put under others (the mouse could not reach them) laid out below the rest; ` +
     "the file keeps its positions until you Save";
+}
+
+/** True when the status bar shows a refused action's message. */
+function refusalShown(): boolean {
+  return document.getElementById("status")?.classList.contains("refused") ?? false;
 }
