@@ -28,6 +28,12 @@ const ONCE_SILENT_IMAGE =
  * unnamed (telling takes inflating it whole), now named by decode.gltf.
  */
 const ONCE_SILENT_ROWS = /PNG (height = (1023|1025|2048|16384)|width = 16384|interlace = 1)$/;
+/**
+ * The directory an emptied case empties (`Level0`, `VMeshPart`): a warning must name it and what the
+ * part has no more. Any warning would not do — fuzz.cmp's parts have no constraints, which is always
+ * said, so with decode.cmp v19's warnings undone an emptied Level0 still ended in a warning.
+ */
+const emptiedEntry = (c: Case) => c.value === "0" ? ONCE_SILENT_EMPTIED.exec(c.field)?.[1] : undefined;
 const mustWarn = (c: Case) =>
   ONCE_SILENT_ROWS.test(`${c.field} = ${c.value}`) ||
   ONCE_SILENT.test(c.field) || (ONCE_SILENT_EMPTIED.test(c.field) && c.value === "0") ||
@@ -79,6 +85,11 @@ for (const seed of seeds) {
       }
       if (mustWarn(c) && result.outcome === "success") {
         failures.push(`${c.field} = ${c.value}: decoded without a warning`);
+      }
+      const emptied = emptiedEntry(c);
+      const named = (line: string) => line.includes(emptied!) && line.includes(" has no ");
+      if (emptied && result.outcome === "warning" && !(result.detail ?? "").split("\n").some(named)) {
+        failures.push(`${c.field} = ${c.value}: no warning names ${emptied} (${result.detail})`);
       }
       if (mustRefuse(c) && result.outcome !== "typed") {
         failures.push(`${c.field} = ${c.value}: ${result.outcome}, not refused`);
