@@ -34,6 +34,7 @@ import { evaluationOrder, upstreamOf } from "./execute/schedule.ts";
 import { checkOutputs, Ownership, type ServedHit } from "./execute/values.ts";
 import type { NodeReport, RunResult } from "./execute/result.ts";
 import type { ExecuteOptions } from "./execute/options.ts";
+import { NotCachedNotes } from "./cache/not_cached.ts";
 
 export type { MemoryEntry } from "./cache/tiers.ts";
 export type { ExecuteOptions } from "./execute/options.ts";
@@ -87,6 +88,8 @@ class Execution {
   readonly #options: ExecuteOptions;
   /** Lets values go after their last consumer, hands scenes over; undefined: a caller's tier keeps them. */
   readonly #ownership?: Ownership;
+  /** Says a cache folder that cannot be written once per run, not once per node. */
+  readonly #notCached: NotCachedNotes;
 
   constructor(plan: Plan, options: ExecuteOptions) {
     this.#plan = plan;
@@ -105,6 +108,7 @@ class Execution {
       options.noCache || !options.disk ? undefined : { memo: options.disk, trust: !options.refresh },
       !(options.noCache && options.fileDigests === false),
     );
+    this.#notCached = new NotCachedNotes(options.noCache ? undefined : options.disk?.dir);
     this.#emit = options.onEvent ?? (() => {});
     // A run with its own memory tier lets a node's values go once every consumer has loaded them, so a
     // big model's input bytes do not outlive its decode. A caller's memory tier keeps them all.
@@ -304,16 +308,17 @@ class Execution {
     };
     if (def.cache !== false) {
       // A cache that cannot be written (disk full, read-only) costs speed, never the result.
-      const notCached = (error: unknown) => ({
-        message: `result not cached: ${error instanceof Error ? error.message : error}`,
-      });
+      const notCached = (error: unknown) => {
+        const note = this.#notCached.note(error);
+        return note ? [note] : [];
+      };
       try {
         await this.#tiers.store(
           key,
           def.type,
           def.outputs,
           entry,
-          (error) => this.#replayWarnings(node, [notCached(error)]),
+          (error) => this.#replayWarnings(node, notCached(error)),
           {
             files: this.#files.readFiles(record.reads),
             recompute: record.recompute,
@@ -321,7 +326,7 @@ class Execution {
           },
         );
       } catch (error) {
-        record.warnings.push(notCached(error));
+        record.warnings.push(...notCached(error));
       }
     }
     this.#report(node, { type: def.type, state: "done", ms, key });
