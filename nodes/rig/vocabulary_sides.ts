@@ -180,6 +180,7 @@ export const FRENCH_SURFACE_TOKENS: ReadonlySet<string> = new Set([
   "aileron",
   "volet",
   "gouverne",
+  "gouvernail",
   "profondeur",
   "direction",
   "bec",

@@ -99,7 +99,7 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   vator: "elevator", // IL-2 1946 `VatorL_D0`
   hohenruder: "elevator", // German Höhenruder
   hoehenruder: "elevator",
-  profondeur: "elevator", // French gouverne de profondeur
+  profondeur: "elevator", // French gouverne (or gouvernail) de profondeur: wins over gouvernail
   elevador: "elevator", // Spanish
   equilibratore: "elevator", // Italian
   profundor: "elevator", // Portuguese
@@ -130,6 +130,7 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   fangxiangduo: "rudder", // pinyin of 方向舵
   seitenruder: "rudder",
   timon: "rudder", // Spanish timón (de dirección); timón de profundidad is an elevator
+  gouvernail: "rudder", // French, alone or de direction (a boat's too: scene_setting.ts); de profondeur is an elevator
   timone: "rudder", // Italian (di direzione); timone di profondità is an elevator
   leme: "rudder", // Portuguese (de direção); leme de profundidade is an elevator
   smerovka: "rudder", // Czech směrovka
@@ -224,6 +225,7 @@ export const KIND_COMPOUNDS: readonly (readonly [readonly string[], PanelKind])[
   [["all", "moving", "tail"], "stabilator"],
   [["all", "flying", "tail"], "stabilator"],
   [["gouverne", "direction"], "rudder"], // French gouverne de direction
+  [["gouvernail", "profondeur"], "elevator"], // French gouvernail de profondeur
   [["timon", "profundidad"], "elevator"], // Spanish
   [["timone", "profondita"], "elevator"], // Italian
   [["leme", "profundidade"], "elevator"], // Portuguese

@@ -21,6 +21,10 @@ const NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     rud_r: "gouverne_direction_droite",
     SpeedBrake: "Aérofrein",
   },
+  "french (gouvernail)": {
+    Rudder: "Gouvernail_gauche",
+    rud_r: "gouvernail de direction droit",
+  },
   spanish: {
     Flight_Aileron_R: "Alerón_derecho",
     LeftAileron: "alerón izquierdo",

@@ -36,6 +36,11 @@ const KIND_TABLE: [string, string | undefined][] = [
   ["Querruder_links", "aileron"], // German `links` is left, not the plural of a structure `link`
   ["gouverne de profondeur", "elevator"],
   ["gouverne_direction", "rudder"],
+  // French gouvernail alone (or de direction) is the rudder, de profondeur the elevator.
+  ["Gouvernail", "rudder"],
+  ["gouvernail_de_direction", "rudder"],
+  ["Gouvernail de profondeur", "elevator"],
+  ["GouvernailProfondeur.001", "elevator"],
   ["Volet_G", "flap"],
   ["Déporteur_D", "spoiler"],
   ["Compensateur_profondeur", "trim_tab"],
@@ -188,6 +193,8 @@ const SIDE_TABLE: [string, string | undefined][] = [
   ["AileronD", "right"],
   ["Gouverne_direction_G", "left"],
   ["gouverne de profondeur D", "right"],
+  ["Gouvernail_profondeur_G", "left"],
+  ["gouvernail D", "right"],
   ["Déporteur.G_1", "left"],
   ["Flap_D", undefined], // the fourth of Flap_A…Flap_D
   ["Aileron_D0", undefined],
