@@ -10,7 +10,7 @@
  */
 import { Preview } from "./preview.ts";
 import { tooLargeToPreview } from "./preview_limit.ts";
-import { shownText } from "./shown_name.ts";
+import { shownMessage, shownText } from "./shown_name.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -35,13 +35,20 @@ export class PreviewPanel {
   private asked = 0;
   /** The address of the model shown. */
   private shown = "";
+  /** What the status bar was told when the model was shown ("" once the editor tab is back). */
+  private said = "";
 
   /** `status` writes the page's status bar (`refused` marks a failure). */
   constructor(private readonly status: (message: string, refused?: boolean) => void) {}
 
   /** Wires the tab's buttons; `guarded` reports a failed action in the status bar. */
   setUp(guarded: (action: () => Promise<unknown>) => () => void): void {
-    $("tab-editor").onclick = () => selectTab("editor");
+    $("tab-editor").onclick = () => {
+      selectTab("editor");
+      // Back in the editor, the preview's "Shown x" is no news about what is in front of the user.
+      if (this.said && $("status").textContent === shownMessage(this.said)) this.status("");
+      this.said = "";
+    };
     $("tab-preview").onclick = () => selectTab("preview");
     $("preview-open").onclick = guarded(() => {
       const path = $<HTMLInputElement>("model-path").value;
@@ -111,9 +118,10 @@ export class PreviewPanel {
       note = "; three.js could not load the file as it is, shown as partgraph decodes it";
     }
     const warnings = showWarnings(response.headers);
-    this.status(
-      `Previewing ${label}${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}${note}`,
-    );
+    // Said as done ("Shown"), not as under way: "Previewing x" read as still loading long after.
+    this.said = `Shown ${label} in the preview` +
+      `${warnings ? ` (${warnings} warning${warnings === 1 ? "" : "s"})` : ""}${note}`;
+    this.status(this.said);
     this.shown = url;
     delete document.body.dataset.previewOutdated;
     document.body.dataset.previewReady = label;

@@ -299,7 +299,7 @@ Deno.test({
       await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Opening"));
       release();
       await page.waitForFunction((label) => document.body.dataset.previewReady === label, glb);
-      equal(await page.textContent("#status"), `Previewing ${glb}`);
+      equal(await page.textContent("#status"), `Shown ${glb} in the preview`);
       await toolbarAboveStatus(page, 600);
       await page.setViewportSize({ width: 560, height: 420 });
       await page.waitForTimeout(100);

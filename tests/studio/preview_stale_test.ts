@@ -91,7 +91,7 @@ Deno.test({
         const tree = await treeText(page);
         assert(tree.includes("Quick_part") && !tree.includes("Slow_cloud"), tree);
         assert((await page.textContent("#preview-info"))!.startsWith(quick));
-        assert((await page.textContent("#status"))!.startsWith(`Previewing ${quick}`));
+        assert((await page.textContent("#status"))!.startsWith(`Shown ${quick}`));
       });
 
       await t.step("vertices at NaN or ∞ are counted, and the model framed by the rest", async () => {

@@ -181,7 +181,7 @@ Deno.test({
           file,
         );
         const status = await page.textContent("#status");
-        equal(status, `Previewing ${file}`);
+        equal(status, `Shown ${file} in the preview`);
         return {
           shot: await viewPixels(page),
           parts: await page.$$eval(
@@ -259,7 +259,7 @@ Deno.test({
         await fl.$$eval("#preview-warnings li", (items) => items.map((li) => li.textContent)),
         expected,
       );
-      equal(await fl.textContent("#status"), `Previewing ${ship} (${expected.length} warnings)`);
+      equal(await fl.textContent("#status"), `Shown ${ship} in the preview (${expected.length} warnings)`);
       assert(await fl.locator("#lod option").count() >= 2, "LOD selector lists the LODs");
       const lod0 = await viewPixels(fl);
       await fl.selectOption("#lod", "1");
