@@ -271,6 +271,14 @@ async function model(ctx: ApiContext, path: string, decode = false): Promise<Res
   const tooLarge = tooLargeToPreview(ctx.sandbox.display(abs), stat.size);
   if (tooLarge) throw new HttpError(413, tooLarge);
   if (extname(abs).toLowerCase() === ".glb" && !decode) return await file(ctx, abs);
+  if (await isGraphFile(abs)) {
+    // A graph is not a model: the decoder's "unrecognised bytes" sent the user hunting for damage.
+    throw new HttpError(
+      422,
+      `${ctx.sandbox.display(abs)} is a graph file, not a model: open it in the node editor (pick it, ` +
+        "or type its path beside Open), then Run it and preview its outputs",
+    );
+  }
   try {
     const result = await runGraph(await modelPreviewGraph(abs, (dir) => ctx.sandbox.contains(dir)), {
       registry: ctx.registry,
@@ -284,5 +292,17 @@ async function model(ctx: ApiContext, path: string, decode = false): Promise<Res
   } catch (error) {
     if (error instanceof GraphError) throw new HttpError(422, error.message);
     throw error;
+  }
+}
+
+/** True when `abs` is a partgraph graph file (JSON with a `nodes` object; a glTF's is an array). */
+async function isGraphFile(abs: string): Promise<boolean> {
+  if (extname(abs).toLowerCase() !== ".json") return false;
+  try {
+    const json = JSON.parse(await Deno.readTextFile(abs));
+    return !!json && typeof json === "object" && !("asset" in json) && !!json.nodes &&
+      typeof json.nodes === "object" && !Array.isArray(json.nodes);
+  } catch {
+    return false; // not JSON: the decoders say what it is
   }
 }
