@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { resolve } from "node:path";
+import { basename, extname, resolve } from "node:path";
+import { sha256Hex } from "../runtime/canonical.ts";
 import { compileGraph, GENERATOR, GraphError, PartgraphError, runGraph } from "../runtime/mod.ts";
 import { evaluationOrder } from "../runtime/execute/schedule.ts";
 import { writeGlb } from "../runtime/scene/gltf_io.ts";
@@ -45,7 +46,8 @@ export function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Res
         });
         ctx.lastOutputs.clear();
         for (const [name, value] of Object.entries(result.outputs)) {
-          ctx.lastOutputs.set(name, await encodeOutput(name, value));
+          const encoded = await encodeOutput(name, value);
+          ctx.lastOutputs.set(name, { ...encoded, file: downloadName(encoded, result.writes, path) });
         }
         const outputs = [...ctx.lastOutputs].map(([name, o]) => ({
           name,
@@ -105,6 +107,26 @@ async function overridesUsed(
     if (overrides.has(file) || overrides.has(real)) used.add(ctx.sandbox.display(real));
   }
   return [...used].sort();
+}
+
+/**
+ * The name an output downloads as: the file the run wrote with the same bytes (`fighter.rigged.glb`),
+ * else, for an exporter's default name (`scene.glb`, which every graph's download was called), the
+ * graph's own name with the output's extension; any other name the value carries is kept.
+ */
+function downloadName(
+  out: EncodedOutput,
+  writes: readonly { path: string; sha256: string }[],
+  graphPath: string,
+): string {
+  if (out.type === "bytes") {
+    const digest = sha256Hex(out.bytes);
+    const written = writes.find((w) => w.sha256 === digest);
+    if (written) return basename(written.path);
+  }
+  const ext = extname(out.file);
+  if (basename(out.file, ext) !== "scene") return out.file;
+  return `${basename(graphPath, extname(graphPath))}${ext}`;
 }
 
 /** A run output as bytes: raw bytes, a scene as GLB, anything else as JSON. */
