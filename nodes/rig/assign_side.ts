@@ -92,7 +92,9 @@ export const rigAssignSide = defineNode({
   // 31: debris and damage copies as rig.detect_panels v37 reads them (damage_states.ts, detect_panels_debris.ts).
   // 32: a panel reaching across the centre line whose fitted hinge lies on it is a central one, whatever
   // hangs off one face (a rudder's lone horn). fin_horns.ts held-out seeds 7000-7499: 21 of 200 -> 0.
-  version: 32,
+  // 33: a rudder (an all-moving fin's too) across the centre line whose hinge lies within 6 % of its chord
+  // of it is a central one (a cambered fin's quarter chord). fin_horns.ts held-out: see the commit.
+  version: 33,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

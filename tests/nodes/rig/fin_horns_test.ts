@@ -10,6 +10,7 @@
 import assert from "node:assert";
 import { linkageWord } from "../../../nodes/rig/vocabulary_linkages.ts";
 import { type FinVerdict, tallyFins } from "./fin_horns_tally.ts";
+import { tallySides } from "./fin_sides_tally.ts";
 
 Deno.test("a lone horn on a fin's face leaves its rudder right and good", async () => {
   const hingesOff: string[] = [];
@@ -23,6 +24,17 @@ Deno.test("a lone horn on a fin's face leaves its rudder right and good", async 
   // face its horn stands on (before rig.assign_side v32: 1 of 24 here sided by the horn).
   assert.deepStrictEqual(hingesOff, []);
   for (const layout of ["rudder", "ventral"]) {
+    assert.strictEqual(rows[layout].wrong, 0, `${layout}: ${JSON.stringify(rows[layout])}`);
+  }
+});
+
+Deno.test("a large cambered all-moving fin is central, and unnamed twin fins keep their sides", async () => {
+  // Fins drawn 4 times larger (chords of 2-10 m) with twin fins named with no side word: before
+  // rig.assign_side v33, 5 of these 20 all-moving fins were sided left or right by their quarter
+  // chord off a fixed 5 cm band (3 judged good, silently).
+  const rows = await tallySides(11000, 11099, 4);
+  console.log(`fin sides: ${JSON.stringify(rows)}`);
+  for (const layout of ["rudder", "ventral", "all_moving", "twin_fins"]) {
     assert.strictEqual(rows[layout].wrong, 0, `${layout}: ${JSON.stringify(rows[layout])}`);
   }
 });
