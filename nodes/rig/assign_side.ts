@@ -93,7 +93,8 @@ export const rigAssignSide = defineNode({
   // 32: a panel reaching across the centre line whose fitted hinge lies on it is a central one, whatever
   // hangs off one face (a rudder's lone horn). fin_horns.ts held-out seeds 7000-7499: 21 of 200 -> 0.
   // 33: a rudder (an all-moving fin's too) across the centre line whose hinge lies within 6 % of its chord
-  // of it is a central one (a cambered fin's quarter chord). fin_horns.ts held-out: see the commit.
+  // of it is a central one (a cambered fin's quarter chord). fin_sides_tally.ts held-out seeds 11000-11499
+  // drawn 4 times larger: all-moving fins sided wrong 36 of 100 (23 silently) -> 0.
   version: 33,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
