@@ -125,29 +125,47 @@ export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[],
 }
 
 /** Finite floats (ACCESSOR_INVALID_FLOAT); declared min/max equal to the data's (ACCESSOR_M*_MISMATCH). */
-function checkValuesAndBounds(a: AccessorLayout, { array, step }: Components): void {
+function checkValuesAndBounds(a: AccessorLayout, data: Components): void {
   const n = a.components;
+  const bounded = !!(a.min || a.max);
+  // One pass over the elements for both rules (was one for finiteness and one per component for the
+  // bounds): the usual float accessor (POSITION, NORMAL, UVs, all finite) is read once. A non-finite
+  // value is only flagged here; the first one is then found and reported in the validator's order.
   const float = a.componentType === FLOAT;
-  if (float) {
-    for (let i = 0; i < a.count; i++) {
-      for (let c = 0, at = i * step; c < n; c++) {
-        if (!Number.isFinite(array[at + c])) {
-          invalid("ACCESSOR_INVALID_FLOAT", a.pointer, `element ${i * n + c}`);
-        }
-      }
+  if (!bounded && !float) return;
+  const { array, step } = data;
+  const low = new Float64Array(n), high = new Float64Array(n);
+  for (let c = 0; c < n; c++) low[c] = high[c] = array[c];
+  let finite = true;
+  for (let i = 0, at = 0; i < a.count; i++, at += step) {
+    for (let c = 0; c < n; c++) {
+      const v = array[at + c];
+      // v - v is 0 for every finite number, NaN for NaN and ±Infinity.
+      if (v - v !== 0) finite = false;
+      else if (v < low[c]) low[c] = v;
+      else if (v > high[c]) high[c] = v;
     }
   }
-  if (!a.min && !a.max) return;
+  if (float && !finite) firstNonFinite(a, data);
+  if (!bounded) return;
   for (let c = 0; c < n; c++) {
-    let low = array[c], high = array[c];
-    for (let i = 1, at = step + c; i < a.count; i++, at += step) {
-      const v = array[at];
-      if (v < low) low = v;
-      if (v > high) high = v;
+    if (a.min && a.min[c] !== low[c]) {
+      invalid("ACCESSOR_MIN_MISMATCH", `${a.pointer}/min/${c}`, `actual ${low[c]}`);
     }
-    if (a.min && a.min[c] !== low) invalid("ACCESSOR_MIN_MISMATCH", `${a.pointer}/min/${c}`, `actual ${low}`);
-    if (a.max && a.max[c] !== high) {
-      invalid("ACCESSOR_MAX_MISMATCH", `${a.pointer}/max/${c}`, `actual ${high}`);
+    if (a.max && a.max[c] !== high[c]) {
+      invalid("ACCESSOR_MAX_MISMATCH", `${a.pointer}/max/${c}`, `actual ${high[c]}`);
+    }
+  }
+}
+
+/** Refuses the first non-finite float of `a`, element by element, component by component. */
+function firstNonFinite(a: AccessorLayout, { array, step }: Components): void {
+  const n = a.components;
+  for (let i = 0; i < a.count; i++) {
+    for (let c = 0, at = i * step; c < n; c++) {
+      if (!Number.isFinite(array[at + c])) {
+        invalid("ACCESSOR_INVALID_FLOAT", a.pointer, `element ${i * n + c}`);
+      }
     }
   }
 }
