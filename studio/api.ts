@@ -295,13 +295,22 @@ async function model(ctx: ApiContext, path: string, decode = false): Promise<Res
   }
 }
 
-/** True when `abs` is a partgraph graph file (JSON with a `nodes` object; a glTF's is an array). */
+/**
+ * True when `abs` is a partgraph graph file: JSON whose `nodes` is an object of nodes each naming its
+ * `type` (a glTF's `nodes` is an array; a report's `nodes` may be a count), or no nodes at `version` 1.
+ */
 async function isGraphFile(abs: string): Promise<boolean> {
   if (extname(abs).toLowerCase() !== ".json") return false;
   try {
     const json = JSON.parse(await Deno.readTextFile(abs));
-    return !!json && typeof json === "object" && !("asset" in json) && !!json.nodes &&
-      typeof json.nodes === "object" && !Array.isArray(json.nodes);
+    const nodes = json?.nodes;
+    if (!nodes || typeof nodes !== "object" || Array.isArray(nodes) || "asset" in json) return false;
+    const values = Object.values(nodes);
+    return values.length
+      ? values.every((n) =>
+        !!n && typeof n === "object" && typeof (n as { type?: unknown }).type === "string"
+      )
+      : json.version === 1;
   } catch {
     return false; // not JSON: the decoders say what it is
   }
