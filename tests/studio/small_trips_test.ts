@@ -107,8 +107,11 @@ Deno.test({
       ) {
         await ready(`graphs/${graph}.json`);
         await page.click("#run");
-        await page.waitForFunction(() =>
-          /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
+        // A run on a loaded machine can take longer than playwright's 30 s default.
+        await page.waitForFunction(
+          () => /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!),
+          undefined,
+          { timeout: 120_000 },
         );
         equal(await page.getAttribute("#outputs a", "download"), expected);
         const response = await page.request.get(`${studio.url}api/output?name=glb`);
