@@ -14,6 +14,8 @@ interface RuleCase {
   readonly edit: (glb: GlbEditor) => unknown;
   /** The fast check's answer: a Khronos code it refuses with, "valid", or "outside" (the validator decides). */
   readonly fast: string;
+  /** The refusal must name `fast` itself, not only an error the validator reports too (two are broken). */
+  readonly first?: boolean;
 }
 
 const SQRT_HALF = Math.SQRT1_2;
@@ -28,6 +30,17 @@ const CASES: RuleCase[] = [
     name: "min not the data's",
     edit: (g) => g.json.accessors[g.accessor("position")].min[0] = -1,
     fast: "ACCESSOR_MIN_MISMATCH",
+  },
+  {
+    // Every value is checked finite before any bound: the NaN is found first, though a bound of an
+    // earlier component is wrong too.
+    name: "NaN in the last component, the first's min not the data's",
+    edit: (g) => {
+      g.set("position", 1, 2, NaN);
+      g.json.accessors[g.accessor("position")].min[0] = -1;
+    },
+    fast: "ACCESSOR_INVALID_FLOAT",
+    first: true,
   },
   { name: "index past the last vertex", edit: (g) => g.set("indices", 4, 0, 4), fast: "ACCESSOR_INDEX_OOB" },
   {
@@ -222,6 +235,7 @@ Deno.test(`fast check and Khronos validator agree on ${CASES.length} hand-made o
     else {
       assert.equal(result.fast.kind, "invalid", account);
       assert.ok(result.codes.includes(rule.fast), `the case does not break its rule — ${account}`);
+      if (rule.first) assert.equal(result.fast.code, rule.fast, account);
     }
   }
   console.log(`hand-made outputs: ${JSON.stringify(counts)}`);
