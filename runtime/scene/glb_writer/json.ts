@@ -17,6 +17,7 @@ import {
 } from "@gltf-transform/core";
 import { type ChunkLayout, placeViews, type Unsupported } from "./layout.ts";
 import { setArrayQuietly } from "../accessors.ts";
+import { sparseViews, sparseWritable } from "./sparse.ts";
 
 const NO_IMAGE = new Uint8Array(0);
 
@@ -41,8 +42,11 @@ export async function writeJsonForLayout(
   layout: ChunkLayout,
 ): Promise<GLTF.IGLTF | Unsupported> {
   const root = doc.getRoot();
-  // Sparse accessors keep their data: the writer derives their small index and value views from it.
-  const sparse = new Set(layout.views.flatMap((view) => view.kind === "sparse" ? view.accessors : []));
+  const sparseList = layout.views.flatMap((view) => view.kind === "sparse" ? view.accessors : []);
+  // Sparse accessors are written here too (sparse.ts) unless they are of a kind only the writer's
+  // own pass reproduces; then they keep their data and it derives their index and value views.
+  const ownSparse = sparseWritable(sparseList);
+  const sparse = new Set(ownSparse ? [] : sparseList);
   const accessors = root.listAccessors().filter((accessor) => !sparse.has(accessor));
   const arrays = accessors.map((accessor) => accessor.getArray());
   const textures = root.listTextures(), images = textures.map((texture) => texture.getImage());
@@ -62,8 +66,11 @@ export async function writeJsonForLayout(
   const jsonDoc = await written.catch((error) => ({ unsupported: String(error) }));
   if ("unsupported" in jsonDoc) return jsonDoc;
   const { json, resources } = jsonDoc;
-  const mismatch = takeSparseViews(json, Object.values(resources)[0], layout) ?? fillLayout(json, layout) ??
-    checkReferences(doc, json, layout);
+  const mismatch =
+    (ownSparse
+      ? writeSparseViews(json, layout)
+      : takeSparseViews(json, Object.values(resources)[0], layout)) ??
+      fillLayout(json, layout) ?? checkReferences(doc, json, layout);
   return mismatch ? { unsupported: mismatch } : json;
 }
 
@@ -88,6 +95,56 @@ function jsonViewCounts(json: GLTF.IGLTF, layout: ChunkLayout): number[] {
     const defs = (json.accessors ?? []).slice(next, next += view.accessors.length);
     return view.kind !== "sparse" ? 1 : defs.some((def) => def.sparse) ? 2 : 0;
   });
+}
+
+/**
+ * Writes the layout's sparse views (the writer saw their accessors empty, so it wrote their JSON
+ * without counts, sparse entries or views): their bytes and the JSON the writer would have given them,
+ * the two views inserted where it puts them and later view references moved past them. Returns what
+ * does not match, if anything.
+ */
+function writeSparseViews(json: GLTF.IGLTF, layout: ChunkLayout): string | undefined {
+  const defs = json.accessors ?? [], views = json.bufferViews ?? [];
+  let next = 0, index = layout.images.length;
+  for (const view of layout.views) {
+    const first = next;
+    next += view.accessors.length;
+    if (view.kind !== "sparse") {
+      index++;
+      continue;
+    }
+    const own = defs.slice(first, next);
+    if (
+      own.length !== view.accessors.length || own.some((def) => def.sparse || def.bufferView !== undefined)
+    ) {
+      return "sparse accessors are not where the layout expects them";
+    }
+    if (view.accessors.some((accessor) => accessor.listExtensions().length > 0)) {
+      return "sparse accessor with extensions";
+    }
+    const { bytes, viewLengths } = sparseViews(view.accessors, own, index);
+    for (let m = 0; m < own.length; m++) {
+      if ("max" in own[m]) {
+        const accessor = view.accessors[m];
+        const { min, max } = bounds(accessor.getArray()!, accessor.getElementSize(), accessor.getCount());
+        own[m].max = max;
+        own[m].min = min;
+      }
+    }
+    if (viewLengths.length === 0) continue;
+    // Views and accessors after these move two places on, as in the writer's order.
+    for (const def of defs) if (def.bufferView !== undefined && def.bufferView >= index) def.bufferView += 2;
+    views.splice(index, 0, { buffer: 0, byteOffset: 0, byteLength: viewLengths[0] }, {
+      buffer: 0,
+      byteOffset: viewLengths[0],
+      byteLength: viewLengths[1],
+    });
+    json.bufferViews = views;
+    view.bytes = bytes;
+    view.byteLength = bytes.byteLength;
+    index += 2;
+  }
+  placeViews(layout);
 }
 
 /**
