@@ -99,7 +99,14 @@ function holdsAny(doc: Document): boolean {
       (nulledExtras(prop).length > 0 || nonFinitePlaces(extras).length > 0);
   };
   if (holds(doc.getRoot())) return true;
-  for (const edge of doc.getGraph().listEdges()) if (holds(edge.getChild() as Property)) return true;
+  // A property is the child of several edges (the root's list and each user's): looked at once.
+  const seen = new Set<Property>();
+  for (const edge of doc.getGraph().listEdges()) {
+    const child = edge.getChild() as Property;
+    if (seen.has(child)) continue;
+    seen.add(child);
+    if (holds(child)) return true;
+  }
   return false;
 }
 
