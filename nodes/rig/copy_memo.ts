@@ -12,7 +12,6 @@
  * @module
  */
 import type { Document, Mesh, Node } from "@gltf-transform/core";
-import { subtreeNodes } from "./geometry.ts";
 import type { ModelCopy } from "./copies.ts";
 
 /** What a look reads of a scene, node by node in tree order (see the module doc). */
@@ -60,7 +59,7 @@ export function rememberedCopies(
 ): ModelCopy[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return look(doc);
-  const nodes = scene.listChildren().flatMap(subtreeNodes);
+  const { nodes, parents } = walk(scene.listChildren());
   const index = new Map<Node, number>();
   nodes.forEach((n, i) => index.has(n) || index.set(n, i));
   let anchor: object | undefined;
@@ -74,8 +73,7 @@ export function rememberedCopies(
   };
   nodes.forEach((node, i) => {
     seen.names.push(node.getName());
-    const parent = node.getParentNode();
-    seen.parents[i] = parent ? index.get(parent) ?? -2 : -1;
+    seen.parents[i] = parents[i];
     seen.places.set(node.getTranslation(), i * 10);
     seen.places.set(node.getRotation(), i * 10 + 3);
     seen.places.set(node.getScale(), i * 10 + 7);
@@ -119,4 +117,25 @@ export function rememberedCopies(
     })),
   });
   return copies;
+}
+
+/**
+ * The nodes under `tops` in the order of `geometry.ts`'s `subtreeNodes` (depth first, child order), each
+ * with its parent's position in that order (-1 at the top): the parent a node's `getParentNode` gives,
+ * read off the walk, where asking each of 30,000 nodes listed its parent edges anew.
+ */
+function walk(tops: readonly Node[]): { nodes: Node[]; parents: Int32Array } {
+  const nodes: Node[] = [], parentOf: number[] = [];
+  const stack: Node[] = [], from: number[] = [];
+  for (const top of tops) {
+    stack.push(top), from.push(-1);
+    while (stack.length) {
+      const node = stack.pop()!, parent = from.pop()!;
+      const at = nodes.push(node) - 1;
+      parentOf.push(parent);
+      const children = node.listChildren();
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]), from.push(at);
+    }
+  }
+  return { nodes, parents: Int32Array.from(parentOf) };
 }

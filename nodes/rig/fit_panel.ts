@@ -6,7 +6,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
-import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import type { PanelGeometry } from "./split_halves.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, type SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
@@ -14,6 +14,7 @@ import { linkageNames } from "./linkage_names.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
 import { clearPart, getPart } from "./part_extras.ts";
 import { linearDeterminant, type Mat4, multiply } from "./transform.ts";
+import { LocalMeshes } from "./local_meshes.ts";
 import type { PanelKind } from "./vocabulary.ts";
 
 /** A fitted panel: its fit, vertex count, gathered geometry and a refit about another edge. */
@@ -103,10 +104,22 @@ export function fitPanel(
  * @throws IndexOutOfRangeError when its mesh indexes past its vertices.
  */
 export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelGeometry {
-  return getPart(node)!.driven_by === "skin"
-    ? gatherBonePositions(doc, node, poses.frame, { triangles: true, poses })
-    : gatherPositions(node, poses.frame, { triangles: true });
+  if (getPart(node)!.driven_by === "skin") {
+    return gatherBonePositions(doc, node, poses.frame, { triangles: true, poses });
+  }
+  // The same bits as `gatherPositions(node, poses.frame, { triangles: true })` (local_meshes.ts), each
+  // mesh read once per run: 2,000 panels drawing one 65,535-vertex mesh read it 2,000 times.
+  let meshes = RUN_MESHES.get(poses);
+  if (!meshes) RUN_MESHES.set(poses, meshes = new LocalMeshes());
+  return meshes.gather(node, poses.frame, true);
 }
+
+/**
+ * Meshes read in their own space, one memo per run: a run of `rig.fit_hinge` makes its `SkinPoses`
+ * afresh and drops it at its end, so the memo lives as long as the run and no longer. Valid for the
+ * run: the splits it makes draw new meshes (`mesh_halves.ts`) and change no mesh, accessor or weight.
+ */
+const RUN_MESHES = new WeakMap<SkinPoses, LocalMeshes>();
 
 /** `toAircraft` with the lateral axis measured from `centre` (a copy's own centre line). */
 export function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {

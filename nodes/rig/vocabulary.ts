@@ -52,6 +52,23 @@ export type Side = "left" | "right" | "centre";
  * {@link CJK_WORDS} (`左副翼` → `左`, `副翼`).
  */
 export function tokenize(name: string, partnered?: FileWords): string[] {
+  if (partnered !== undefined) return tokensOf(name, partnered);
+  // Read without a file's words, a name's tokens are the name's alone: each distinct name is read once
+  // (a scene's 30,000 unnamed nodes asked for "" at every step of the rig). A copy: callers may change it.
+  let known = PLAIN_TOKENS.get(name);
+  if (!known) {
+    if (PLAIN_TOKENS.size >= PLAIN_KEPT) PLAIN_TOKENS.clear();
+    PLAIN_TOKENS.set(name, known = tokensOf(name, undefined));
+  }
+  return known.slice();
+}
+
+/** {@link tokenize}'s memo of names read without a file's words, bounded: cleared when full. */
+const PLAIN_TOKENS = new Map<string, readonly string[]>();
+const PLAIN_KEPT = 8192;
+
+/** {@link tokenize}, read afresh. */
+function tokensOf(name: string, partnered: FileWords | undefined): string[] {
   const spaced = unmangled(name)
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2");
@@ -98,7 +115,9 @@ export function letterSide(
  * `Aileron_S`).
  */
 export function partneredWords(names: Iterable<string>): FileWords {
-  const list = [...names];
+  // What the names tell depends on which names there are, not how often each is written: 30,000
+  // unnamed nodes are one "" (every table below is a set, or sorted).
+  const list = [...new Set(names)];
   const tokens = new Set<string>();
   // Words as written, before a glued side is read off them (`LAIL` is `lail` here, not `l`, `ail`).
   for (const name of list) for (const t of name.toLowerCase().split(/[^\p{L}]+/u)) tokens.add(t);
