@@ -63,22 +63,52 @@ export function deflectedFrame(
 }
 
 /**
+ * Least climb (degrees) of the quarter-chord line a turn must account for before the surface's plane
+ * is read for its shaft: half of {@link MIN_TURN_DEGREES}.
+ */
+export const TURN_CLIMB_DEGREES = 0.5;
+
+/**
+ * How much (degrees) a turn about the shaft makes the quarter-chord line climb out of the flow's
+ * plane: atan(tan(sweep)·sin(turn)), the turn read from the `chord` line (leading to trailing edge at
+ * mid-span) against the flow about the `frame`'s span, the sweep from the `quarter` line's own
+ * (its aft part against the rest). 0 at rest.
+ *
+ * @example
+ * ```ts
+ * turnClimb(sub(b, a), sub(trail, lead), axes); // 8.3 for a surface swept 40° turned 10°
+ * ```
+ */
+export function turnClimb(quarter: Vec3, chord: Vec3, frame: PanelFrame): number {
+  const aft = dot(chord, AFT), up = dot(chord, cross(frame.span, AFT));
+  const turn = Math.atan2(Math.abs(up), Math.abs(aft));
+  const flow = Math.abs(dot(quarter, AFT)), rest = Math.hypot(quarter[1], quarter[2]);
+  if (!(rest > 0) || !Number.isFinite(turn)) return 0;
+  return (Math.atan((flow / rest) * Math.sin(turn)) * 180) / Math.PI;
+}
+
+/**
  * The shaft of an all-moving surface (canard, stabilator, all-moving fin), given the direction of
  * its quarter-chord line without its sweep (`quarter`: its dihedral kept) and its `frame`, whose span
  * is square to the flow in the surface's own plane when `flat` (`hinge_fit.ts` takes it from the
  * surface's normal). At rest the two agree. Modelled turned about its shaft (a showcase model's
  * pose), a swept surface's quarter-chord line climbs by tan(sweep)·sin(turn) per unit of span — read
  * as dihedral, it tilted canards' shafts by up to 13° — while the surface's plane still holds the
- * shaft, square to the flow: where the two differ by {@link MIN_TURN_DEGREES} or more, the plane's
- * span (signed as `quarter`) is the shaft; else `quarter` as it was.
+ * shaft, square to the flow: where the two differ by {@link MIN_TURN_DEGREES} or more and the turn
+ * (`climb`, {@link turnClimb}) accounts for {@link TURN_CLIMB_DEGREES} of it or more, the plane's span
+ * (signed as `quarter`) is the shaft; else `quarter` as it was. The plane is the vertices'
+ * least-variance one, which a cambered section swept 40° or more tilts by 1–2° at rest (the camber's
+ * lean, aft, correlates with the span through the sweep): read then, all-moving fins' shafts were
+ * 1.0–1.9° off (fin_horns.ts seeds 12000-12999, 4 of 200), and whether a fin with a horn or the same
+ * fin without was the one off hung on a 1° threshold.
  *
  * @example
  * ```ts
- * axis = allMovingShaft(unswept, axes, axes.fromNormal);
+ * axis = allMovingShaft(unswept, axes, axes.fromNormal, turnClimb(sub(b, a), chord, axes));
  * ```
  */
-export function allMovingShaft(quarter: Vec3, frame: PanelFrame, flat: boolean): Vec3 {
-  if (!flat) return quarter;
+export function allMovingShaft(quarter: Vec3, frame: PanelFrame, flat: boolean, climb: number): Vec3 {
+  if (!flat || !(climb >= TURN_CLIMB_DEGREES)) return quarter;
   const along = dot(normalize(quarter), frame.span);
   if (!(Math.abs(along) < Math.cos((MIN_TURN_DEGREES * Math.PI) / 180))) return quarter;
   return along < 0 ? [-frame.span[0], -frame.span[1], -frame.span[2]] : frame.span;

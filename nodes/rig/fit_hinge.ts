@@ -234,7 +234,12 @@ export const rigFitHinge = defineNode({
   // 77: a surface hidden by its own node's flag alone (KHR_node_visibility, a visible: false extra,
   // hide_render) lying over a drawn twin is a hidden copy of it (damage_states.ts): turns about the
   // twin's hinge, still hidden. hidden_own.ts held-out seeds 300-395, both frames: 449 of 1,000 -> 0.
-  version: 77,
+  // 79: an all-moving surface's shaft is read from its turned plane only where the chord line's turn accounts
+  // for its quarter-chord line's climb (deflected_frame.ts turnClimb): at rest a cambered section swept 40°
+  // or more leans its vertices' plane 1-2°, which was taken for a pose. fin_horns.ts held-out seeds
+  // 12000-12999, against the construction's quarter-chord shaft: 4 of 200 all-moving fins 1.3-1.9° off
+  // (good) -> 0, worst 1.91° -> 0.15°; a fin and the same fin without its horn no longer differ by 1°.
+  version: 79,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -27,7 +27,7 @@ import { dot, normalize, sub, type Vec3 } from "./transform.ts";
 import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts";
 import { type Hanging, hangingGeometry } from "./hanging.ts";
 import { SectionEnvelope } from "./section_envelope.ts";
-import { allMovingShaft, deflectedFrame } from "./deflected_frame.ts";
+import { allMovingShaft, deflectedFrame, turnClimb } from "./deflected_frame.ts";
 import { cutStations, pointAtSpan } from "./hinge_stations.ts";
 import { panelAxes } from "./panel_axes.ts";
 import { linkageVertices, withoutVertices } from "./linkages.ts";
@@ -221,8 +221,10 @@ export function fitHinge(
     const a = quarter(uMin), b = quarter(uMax);
     const unswept = normalize([0, b[1] - a[1], b[2] - a[2]]);
     axis = uMax > uMin && unswept[1] ** 2 + unswept[2] ** 2 > 0 ? unswept : span;
-    // Modelled turned about its shaft, the quarter line climbs with the sweep: the plane holds the shaft.
-    axis = allMovingShaft(axis, axes, axes.fromNormal);
+    // Modelled turned about its shaft, the quarter line climbs with the sweep: the plane holds the shaft
+    // (read only where the chord line's turn accounts for a climb; camber tilts the plane at rest).
+    const mid = (uMin + uMax) / 2, chordLine = sub(at(trailLine, mid), at(leadLine, mid));
+    axis = allMovingShaft(axis, axes, axes.fromNormal, turnClimb(sub(b, a), chordLine, axes));
     inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
     residual = Math.max(leadLine.residual, trailLine.residual);
   } else {

@@ -55,6 +55,12 @@ export interface FinTruth {
   /** The horns it carries: how many, and whether named a horn. */
   readonly horns: number;
   readonly named: boolean;
+  /**
+   * An all-moving fin's shaft by construction: its quarter-chord line (a quarter of the way from the
+   * leading to the trailing edge, both on the chord line, at root and tip) with its sweep taken out,
+   * and the whole fin's chord at mid-span; undefined for a rudder on a fixed fin.
+   */
+  readonly shaft?: { readonly origin: Vec3; readonly axis: Vec3; readonly chord: number };
 }
 
 /** A generated scene: with its horns, and the same scene without them (the all-moving reference). */
@@ -94,6 +100,40 @@ const mapTruth = (s: AirfoilSurface, f: Place): ClassTruth => {
     chord: s.chord,
   };
 };
+
+/**
+ * The quarter-chord shaft of `surface` joined to its fixed part (an all-moving fin), placed by
+ * `place`, in the default world: see {@link FinTruth.shaft}. Each station is one ring of vertices at
+ * one span position; the fixed part's ring reaches forward to the leading edge and the surface's aft
+ * to the trailing edge, both on the chord line.
+ */
+function quarterShaft(surface: AirfoilSurface, place: Place): NonNullable<FinTruth["shaft"]> {
+  const span = normalize([0, surface.axis[1], surface.axis[2]]);
+  const along = (p: ArrayLike<number>, i: number) => p[i * 3 + 1] * span[1] + p[i * 3 + 2] * span[2];
+  const all = (p: ArrayLike<number>) => Array.from({ length: p.length / 3 }, (_, i) => i);
+  const fixed = surface.wing.positions, moving = surface.positions;
+  const us = all(fixed).map((i) => along(fixed, i));
+  // The span read from the hinge, which a cambered tapered section tilts a little: a ring lies
+  // within 2 % of the span of its station (stations are an eighth of it or more apart).
+  const [lo, hi] = [Math.min(...us), Math.max(...us)], near = 0.02 * (hi - lo);
+  const ends = [lo, hi].map((u) => {
+    const ring = (p: ArrayLike<number>) => all(p).filter((i) => Math.abs(along(p, i) - u) < near);
+    const pick = (p: ArrayLike<number>, better: (a: number, b: number) => boolean) =>
+      ring(p).reduce((best, i) => better(p[i * 3], p[best * 3]) ? i : best);
+    const l = pick(fixed, (a, b) => a < b), t = pick(moving, (a, b) => a > b);
+    const lead = place([fixed[l * 3], fixed[l * 3 + 1], fixed[l * 3 + 2]]);
+    const trail = place([moving[t * 3], moving[t * 3 + 1], moving[t * 3 + 2]]);
+    const chord = Math.hypot(...[0, 1, 2].map((k) => trail[k] - lead[k]));
+    return { quarter: [0, 1, 2].map((k) => lead[k] + (trail[k] - lead[k]) / 4) as Vec3, chord };
+  });
+  const [a, b] = ends;
+  return {
+    origin: toWorld([0, 1, 2].map((k) => (a.quarter[k] + b.quarter[k]) / 2)),
+    // Aft is aircraft x: the shaft is square to the flow.
+    axis: toWorld(normalize([0, b.quarter[1] - a.quarter[1], b.quarter[2] - a.quarter[2]])),
+    chord: (a.chord + b.chord) / 2,
+  };
+}
 
 /** One placed surface: the moving part's place, its name and side, and the fixed part's name. */
 interface Placed {
@@ -211,6 +251,7 @@ export function finHornSample(
       side: p.side ?? "centre",
       horns: horns.length,
       named: asChildren && /horn|guignol|squadretta/i.test(hornName),
+      ...(allMoving ? { shaft: quarterShaft(surface, p.place) } : {}),
     });
   }
   return {

@@ -1,8 +1,9 @@
 /**
  * Tallies the rig on {@link finHornSample} (`fin_horns.ts`) by layout: a surface is wrong when it is
  * not rigged, its hinge's axis is off by more than 2°, its line strays by more than 5 % of its chord
- * at either end, or its side is wrong (a central fin's is the centre); an all-moving fin is judged against the rig of
- * the same scene without its horns. Silently wrong: wrong, judged good, and no warning naming it. A
+ * at either end, or its side is wrong (a central fin's is the centre); an all-moving fin is judged against its
+ * construction's quarter-chord shaft and its whole chord (`FinTruth.shaft`; until rig.fit_hinge v79 against the rig
+ * of the same scene without its horns, which shared the rig's own errors). Silently wrong: wrong, judged good, and no warning naming it. A
  * false alarm: right but not judged good. A central rudder's side was read from its geometry with
  * the horn until rig.assign_side v32, which a horn on one face sided left or right (held-out seeds
  * 7000-7499, 21 of 200 central rudders, 14 silently). `deno run -A fin_horns_tally.ts 7000 7199 [layout]` prints it.
@@ -40,24 +41,23 @@ const goodOf = (part: ReportPart | undefined) =>
 export async function judgeFins(seed: number, layout?: FinLayout): Promise<FinVerdict> {
   const sample = finHornSample(seed, layout);
   const { report, ctx } = await rig(sample.doc);
-  const reference = sample.layout === "all_moving" ? (await rig(sample.bare)).report : undefined;
   const row: FinRow = { panels: 0, wrong: 0, wrongGood: 0, silent: 0, alarms: 0, namedAlarms: 0 };
   const wrong: string[] = [], silent: string[] = [], alarms: string[] = [];
   for (const truth of sample.truths) {
     row.panels++;
     const part = report.parts.find((p) => p.panel === truth.name);
     const warned = ctx.warnings.some((w) => w.message.includes(`'${truth.name}'`));
-    const bare = reference?.parts.find((p) => p.panel === truth.name)?.hinge?.world;
-    const hinge: Pick<FinTruth, "origin" | "axis" | "span"> = bare
-      ? { origin: bare.origin, axis: bare.axis, span: truth.span }
+    const hinge: Pick<FinTruth, "origin" | "axis" | "span"> = truth.shaft
+      ? { origin: truth.shaft.origin, axis: truth.shaft.axis, span: truth.span }
       : truth;
+    const chord = truth.shaft?.chord ?? truth.chord;
     const error = part?.hinge ? hingeError(hinge, part.hinge.world) : undefined;
-    const right = !!error && error.degrees <= 2 && error.offset <= 0.05 * truth.chord &&
+    const right = !!error && error.degrees <= 2 && error.offset <= 0.05 * chord &&
       part!.side === truth.side;
     const good = goodOf(part);
     const said = `${truth.name}: ${
       error
-        ? `${error.degrees.toFixed(1)}°, ${(100 * error.offset / truth.chord).toFixed(1)} % of chord`
+        ? `${error.degrees.toFixed(1)}°, ${(100 * error.offset / chord).toFixed(1)} % of chord`
         : "no hinge"
     }, ${part?.side} (${truth.side}), ${good ? "good" : part ? "not good" : "unrigged"}${
       warned ? ", warned" : ""
