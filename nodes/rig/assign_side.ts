@@ -95,7 +95,9 @@ export const rigAssignSide = defineNode({
   // 33: a rudder (an all-moving fin's too) across the centre line whose hinge lies within 6 % of its chord
   // of it is a central one (a cambered fin's quarter chord). fin_sides_tally.ts held-out seeds 11000-11499
   // drawn 4 times larger: all-moving fins sided wrong 36 of 100 (23 silently) -> 0.
-  version: 33,
+  // 34: a side letter beside a two-word kind (`Ster_wysokosci_P` beside `_L`) is paired (vocabulary_pairs.ts),
+  // not sided by geometry as an unpaired P.
+  version: 34,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -100,7 +100,8 @@ export const rigDetectPanels = defineNode({
   // 38: so does a surface's own node hidden by that flag or KHR_node_visibility (`Aileron_L.001` hidden,
   // no other mark): a hidden copy of the surface named alike, left out as debris when it lies apart.
   // 39: French `gouvernail` alone (or de direction) names a rudder, de profondeur an elevator.
-  version: 39,
+  // 40: a side letter beside a two-word kind (`Ster_wysokosci_P`) is paired with the file's (vocabulary_pairs.ts).
+  version: 40,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

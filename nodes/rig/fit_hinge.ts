@@ -234,6 +234,9 @@ export const rigFitHinge = defineNode({
   // 77: a surface hidden by its own node's flag alone (KHR_node_visibility, a visible: false extra,
   // hide_render) lying over a drawn twin is a hidden copy of it (damage_states.ts): turns about the
   // twin's hinge, still hidden. hidden_own.ts held-out seeds 300-395, both frames: 449 of 1,000 -> 0.
+  // 78: a side letter beside a two-word kind (Polish `Ster_wysokosci_P` beside `_L`) is paired as beside one
+  // word (vocabulary_pairs.ts): the right surface's pieces no longer join the left's across the centre line.
+  // lettered_pieces.ts held-out seeds 101-130 (V tails in pieces): 108 of 480 pieces wrong (warned) -> 0.
   // 79: an all-moving surface's shaft is read from its turned plane only where the chord line's turn accounts
   // for its quarter-chord line's climb (deflected_frame.ts turnClimb): at rest a cambered section swept 40°
   // or more leans its vertices' plane 1-2°, which was taken for a pose. fin_horns.ts held-out seeds

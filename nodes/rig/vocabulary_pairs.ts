@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { AIRCRAFT_TOKENS, KIND_TOKENS } from "./vocabulary_words.ts";
+import { AIRCRAFT_TOKENS, KIND_COMPOUNDS, KIND_TOKENS } from "./vocabulary_words.ts";
 
 /** Letters that are a side only where the file pairs them. */
 export const PAIR_LETTERS: ReadonlySet<string> = new Set(["p", "s", "i", "d", "e", "g"]);
@@ -37,6 +37,14 @@ function isKindWord(word: string): boolean {
 }
 
 /**
+ * Whether a name's words name a kind: one kind word, or every word of a compound (`ster wysokosci`,
+ * Polish for elevator, whose `Ster_wysokosci_P` beside `Ster_wysokosci_L` is the right one).
+ */
+function namesKind(list: readonly string[]): boolean {
+  return list.some(isKindWord) || KIND_COMPOUNDS.some(([parts]) => parts.every((p) => list.includes(p)));
+}
+
+/**
  * The side letters of {@link PAIR_LETTERS} written beside or glued onto a kind word in `names`
  * (`Aileron_P`, `AILERONP`, `P_Flap`), each with the side its partner in the file gives it.
  */
@@ -44,7 +52,7 @@ export function pairedLetters(names: Iterable<string>): ReadonlyMap<string, "lef
   const seen = new Set<string>();
   for (const name of names) {
     const list = words(name);
-    const kinded = list.some(isKindWord);
+    const kinded = namesKind(list);
     for (const word of list) {
       if (word.length === 1 && kinded) seen.add(word);
       // Glued after a kind word (`aileronp`, `flaps` beside `flapp`), or before one of 4 letters or more.
@@ -115,6 +123,6 @@ export function kindPairedLetters(
 export function unpairedP(name: string, letters: ReadonlyMap<string, string> | undefined): boolean {
   if (letters?.has("p")) return false;
   const list = words(name);
-  return list.some((w) => w === "p") && list.some(isKindWord) ||
+  return list.some((w) => w === "p") && namesKind(list) ||
     list.some((w) => w.length > 4 && w.endsWith("p") && !KIND_TOKENS[w] && KIND_TOKENS[w.slice(0, -1)]);
 }
