@@ -242,7 +242,11 @@ export const rigFitHinge = defineNode({
   // or more leans its vertices' plane 1-2°, which was taken for a pose. fin_horns.ts held-out seeds
   // 12000-12999, against the construction's quarter-chord shaft: 4 of 200 all-moving fins 1.3-1.9° off
   // (good) -> 0, worst 1.91° -> 0.15°; a fin and the same fin without its horn no longer differ by 1°.
-  version: 79,
+  // 80: a horn with no rod is taken for a strut only when it is also a rod's aspect (five times longer than
+  // wide; linkages.ts): a horn sized to a rudder on an all-moving fin (the whole fin's chord, three times
+  // the rudder's) is under 0.08 of it across. fin_horns.ts held-out seeds 13000-13499: all-moving fins right
+  // but weak 9 of 100 -> 0; linkage_habits 5300-5449 and rough surfaces 9500-9619 unchanged.
+  version: 80,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

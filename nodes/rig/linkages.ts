@@ -21,8 +21,8 @@
  *
  * - a **horn with no rod** (the pushrod drawn with the body, as real models often have it): when all
  *   that is left outside the sections lies in compact islands off the skin reaching no more than a
- *   tenth of the chord ahead of the lead, each a plate or box (over 0.08 chord across both its larger
- *   ways: a thin strut is a lone bracket's arm), and at each place along the span (within 0.3 chord)
+ *   tenth of the chord ahead of the lead, each a plate or box (over 0.08 chord, or a fifth of its
+ *   length, across both its larger ways: a thin strut is a lone bracket's arm), and at each place along the span (within 0.3 chord)
  *   one stands **above** the surface, or a pair above and below. A horn hanging below alone has a
  *   dropped hinge's bracket's shape and place — a plate or a fairing from the lower skin down to a
  *   pivot by the nose — and taken out, the one sign of that hinge is lost and the line at the nose is
@@ -61,7 +61,10 @@ const HORN_SIZE = 0.7;
 const HORN_PLACE = 0.3;
 /** A horn reaches no further ahead of the lead than this share of the chord (a bracket's pivot lug may). */
 const HORN_AHEAD = 0.1;
-/** A horn (a plate or box) is at least this share of the chord across in its two larger directions. */
+/**
+ * A horn (a plate or box) is at least this share of the chord across in its two larger directions, or
+ * a fifth of its length ({@link ROD_ASPECT}): a strut is thinner both ways.
+ */
 const HORN_BASE = 0.08;
 /** A rod ends at its horn by the hinge: no further aft of the lead than this share of the chord. */
 const ROD_AFT = 0.5;
@@ -182,8 +185,11 @@ function hornsAlone(
   const found: number[] = [];
   for (const [horn, side] of sides) {
     // Thin both ways across its length, it is a strut (a lone bracket's arm, a mast), not a horn's
-    // plate or box.
-    if (horn.extents[1] < HORN_BASE * chord) return [];
+    // plate or box: under HORN_BASE of the chord across and a rod's aspect (ROD_ASPECT times longer
+    // than wide). A horn sized to a rudder on an all-moving fin (its chord the whole fin's, three times
+    // the rudder's) is under HORN_BASE but a plate or box as wide as a third of its length or more:
+    // taken for a strut, it left 9 of 100 such fins weak, their shafts right (fin_horns.ts 13000-13499).
+    if (horn.extents[1] < HORN_BASE * chord && horn.extents[1] < horn.extents[0] / ROD_ASPECT) return [];
     // Hanging below, a horn must have one standing above at its place (a pair): else it may be a
     // dropped hinge's bracket.
     // ... unless its name says it is a horn (or the rod's end).
