@@ -9,7 +9,7 @@
  */
 import assert from "node:assert";
 import { finHornSample } from "./fin_horns.ts";
-import { hingeError } from "./coarse_panels.ts";
+import { addAircraftMesh, hingeError } from "./coarse_panels.ts";
 import { rig } from "./pipeline.ts";
 import { linkageWord } from "../../../nodes/rig/vocabulary_linkages.ts";
 import { type FinVerdict, tallyFins } from "./fin_horns_tally.ts";
@@ -76,6 +76,68 @@ Deno.test("a horn sized to a rudder on an all-moving fin is a horn, not a strut"
   console.log(`all-moving fins: ${JSON.stringify(rows.all_moving)}`);
   assert.strictEqual(rows.all_moving.wrong, 0);
   assert.strictEqual(rows.all_moving.alarms, 0);
+});
+
+Deno.test("a thin strut standing off an all-moving fin's face is no horn: the fit stays weak", async () => {
+  // The guard beside the one above: a rod 0.3 of the chord long and 0.02 wide (a mast, a bracket's
+  // arm) is under 0.08 of the chord across and a rod's aspect, so it still hangs and is judged so.
+  const judged: string[] = [];
+  for (let seed = 13003; seed < 13103; seed += 5) {
+    const sample = finHornSample(seed, "all_moving");
+    const truth = sample.truths[0], shaft = truth.shaft!;
+    const fin = sample.bare.getRoot().listNodes().find((n) => n.getName() === truth.name)!;
+    // Aircraft coordinates (aft, up, left) of a point 0.3 chord aft of the shaft, on the fin's middle.
+    const at = [shaft.origin[2] + 0.3 * shaft.chord, shaft.origin[1], -shaft.origin[0]];
+    const w = 0.01 * shaft.chord, corners: number[] = [];
+    for (const a of [-w, w]) {
+      for (const b of [-w, w]) {
+        for (const c of [0.02, 0.3]) corners.push(at[0] + a, at[1] + b, at[2] + c * shaft.chord);
+      }
+    }
+    const box = [
+      0,
+      1,
+      3,
+      0,
+      3,
+      2,
+      4,
+      6,
+      7,
+      4,
+      7,
+      5,
+      0,
+      4,
+      5,
+      0,
+      5,
+      1,
+      2,
+      3,
+      7,
+      2,
+      7,
+      6,
+      0,
+      2,
+      6,
+      0,
+      6,
+      4,
+      1,
+      5,
+      7,
+      1,
+      7,
+      3,
+    ];
+    addAircraftMesh(sample.bare, "Cube.007", corners, box, fin);
+    const { report } = await rig(sample.bare);
+    const fit = report.parts.find((p) => p.panel === truth.name)?.fit as { confidence?: string } | null;
+    if (fit?.confidence === "good") judged.push(`seed ${seed}: good`);
+  }
+  assert.deepStrictEqual(judged, []);
 });
 
 Deno.test("German compounds name a rudder's, elevator's or aileron's horn", () => {
