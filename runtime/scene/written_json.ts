@@ -148,23 +148,11 @@ const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
  * ```
  */
 export function writtenText(json: unknown, space?: number): string {
-  // The plain text first: where no number token of ten or more digits begins in it (a delimiter, a
-  // space or a minus sign before the digits), it holds no integer past 32 bits at all, and walking
-  // every value for one (a tenth of export.gltf's time on retail-shaped scenes) is skipped. A float's
-  // digits follow a '.', an exponent's an 'e+'/'e-': neither starts such a run. Text that has one
-  // (a long float's integer part, a string of digits) is walked as before.
-  const plain = JSON.stringify(json, null, space);
-  if (!TEN_DIGIT_NUMBER.test(plain) || !hasWideInteger(json, false)) return plain;
+  if (!hasWideInteger(json, false)) return JSON.stringify(json, null, space);
   return JSON.stringify(json, function (key, value) {
     return key === "extras" && hasWideInteger(value, true) ? asFloats(value) : value;
   }, space);
 }
-
-/**
- * The start of a JSON number token of ten or more digits: every integer outside 32 bits (at least
- * 2,147,483,648 in magnitude) is written so, below 1e21, which `JSON.stringify` writes with an exponent.
- */
-const TEN_DIGIT_NUMBER = /[-:,[\s]\d{10}/;
 
 /** An integer Blender 3.4 cannot store as one, which `JSON.stringify` writes without a fraction or exponent. */
 function isWide(value: unknown): value is number {

@@ -125,49 +125,29 @@ export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[],
 }
 
 /** Finite floats (ACCESSOR_INVALID_FLOAT); declared min/max equal to the data's (ACCESSOR_M*_MISMATCH). */
-function checkValuesAndBounds(a: AccessorLayout, data: Components): void {
+function checkValuesAndBounds(a: AccessorLayout, { array, step }: Components): void {
   const n = a.components;
-  const bounded = !!(a.min || a.max);
   const float = a.componentType === FLOAT;
-  if (!bounded && !float) return;
-  // One pass per component for both rules, bounds in locals (was a pass for finiteness, then one per
-  // component for the bounds: twice the time by profile). A non-finite value is only flagged here;
-  // the first one is then found and reported in the validator's order, element by element, before
-  // any bound of any component (the validator's order too).
-  const { array, step } = data;
-  const lows = new Float64Array(n), highs = new Float64Array(n);
-  let finite = true;
-  for (let c = 0; c < n; c++) {
-    let low = array[c], high = low;
-    for (let i = 0, at = c; i < a.count; i++, at += step) {
-      const v = array[at];
-      // v - v is 0 for every finite number, NaN for NaN and ±Infinity.
-      if (v - v !== 0) finite = false;
-      else if (v < low) low = v;
-      else if (v > high) high = v;
-    }
-    lows[c] = low;
-    highs[c] = high;
-  }
-  if (!finite && float) firstNonFinite(a, data);
-  for (let c = 0; c < n; c++) {
-    if (a.min && a.min[c] !== lows[c]) {
-      invalid("ACCESSOR_MIN_MISMATCH", `${a.pointer}/min/${c}`, `actual ${lows[c]}`);
-    }
-    if (a.max && a.max[c] !== highs[c]) {
-      invalid("ACCESSOR_MAX_MISMATCH", `${a.pointer}/max/${c}`, `actual ${highs[c]}`);
-    }
-  }
-}
-
-/** Refuses the first non-finite float of `a`, element by element, component by component. */
-function firstNonFinite(a: AccessorLayout, { array, step }: Components): void {
-  const n = a.components;
-  for (let i = 0; i < a.count; i++) {
-    for (let c = 0, at = i * step; c < n; c++) {
-      if (!Number.isFinite(array[at + c])) {
-        invalid("ACCESSOR_INVALID_FLOAT", a.pointer, `element ${i * n + c}`);
+  if (float) {
+    for (let i = 0; i < a.count; i++) {
+      for (let c = 0, at = i * step; c < n; c++) {
+        if (!Number.isFinite(array[at + c])) {
+          invalid("ACCESSOR_INVALID_FLOAT", a.pointer, `element ${i * n + c}`);
+        }
       }
+    }
+  }
+  if (!a.min && !a.max) return;
+  for (let c = 0; c < n; c++) {
+    let low = array[c], high = array[c];
+    for (let i = 1, at = step + c; i < a.count; i++, at += step) {
+      const v = array[at];
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    if (a.min && a.min[c] !== low) invalid("ACCESSOR_MIN_MISMATCH", `${a.pointer}/min/${c}`, `actual ${low}`);
+    if (a.max && a.max[c] !== high) {
+      invalid("ACCESSOR_MAX_MISMATCH", `${a.pointer}/max/${c}`, `actual ${high}`);
     }
   }
 }
