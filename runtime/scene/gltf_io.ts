@@ -5,7 +5,7 @@
  * @module
  */
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
-import { writable } from "./writable.ts";
+import { buffered, keepingExtras, writable } from "./writable.ts";
 import { keepNearDefaultTransforms } from "./near_defaults.ts";
 import { sortKeysDeep } from "../canonical.ts";
 import {
@@ -174,12 +174,16 @@ function renamingNames(doc: Document): ExportNames | undefined {
  */
 async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise<WrittenContent> {
   const io = await gltfIO();
-  const source = writable(doc);
+  // The scene itself, not a copy (unless its buffers need merging): keepingExtras guards the extras.
+  const source = buffered(doc);
   const layout = via !== "gltf-transform" ? chunkLayout(source) : { unsupported: "glTF-Transform asked for" };
-  const direct = "unsupported" in layout ? layout : await writeJsonForLayout(io, source, layout);
+  const direct = "unsupported" in layout
+    ? layout
+    : await keepingExtras(source, () => writeJsonForLayout(io, source, layout));
   if ("unsupported" in direct) {
     if (via === "direct-only") throw new Error(`direct GLB writer: ${direct.unsupported}`);
-    const { json, resources } = await io.writeJSON(source, { format: Format.GLB });
+    const write = () => io.writeJSON(source, { format: Format.GLB });
+    const { json, resources } = await keepingExtras(source, write);
     return { json: canonicaliseContent(doc, json), bin: Object.values(resources)[0] };
   }
   return { json: canonicaliseContent(doc, direct), layout: layout as ChunkLayout };
