@@ -10,6 +10,9 @@
  * passes, so other processes on a shared machine disturb the figure less), with the load average,
  * by the wall clock and by the process's CPU time: on a machine shared by more runs than it has
  * cores the wall clock mostly measures the others, CPU time (GC threads included) this process.
+ * Stage after stage, best of five still compares passes taken minutes apart: to compare commits or
+ * quote a figure under load, run `scripts/bench_interleaved.ts` (the anchor and each stage in turns,
+ * ratios to the same round's anchor).
  *
  * Every pass starts with no PNG encoding remembered (`forgetPngEncodings`), so each texture is
  * deflated as a first decode would; the "textures seen" line keeps them, as a batch over models that
