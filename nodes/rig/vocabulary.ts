@@ -15,8 +15,6 @@
 import type { PanelKind } from "./panel_kind.ts";
 import {
   AIRCRAFT_TOKENS,
-  CJK,
-  CJK_WORDS,
   CONTEXT_TOKENS,
   KIND_COMPOUNDS,
   KIND_PRIORITY,
@@ -28,6 +26,7 @@ import { STRUCTURE_TOKENS } from "./vocabulary_structure.ts";
 import { cutGlued, singular } from "./vocabulary_glued.ts";
 import { kindPairedLetters, pairedLetters } from "./vocabulary_pairs.ts";
 import { unmangled } from "./vocabulary_mojibake.ts";
+import { plainTokens, splitCjk, withoutAccents } from "./vocabulary_tokens.ts";
 import {
   CENTRE_TOKENS,
   FRENCH_SURFACE_TOKENS,
@@ -49,26 +48,15 @@ export type Side = "left" | "right" | "centre";
  * Splits a name into lower-case tokens without accents (`Alerón` → `aleron`): on `_ . - space` and any
  * other non-letter, on digits, at camelCase boundaries (`HStab` → `h`, `stab`; `AileronL` → `aileron`,
  * `l`), and, in Chinese, Japanese and Korean, which write no separators, around the words of
- * {@link CJK_WORDS} (`左副翼` → `左`, `副翼`).
+ * `CJK_WORDS` (`左副翼` → `左`, `副翼`).
  */
 export function tokenize(name: string, partnered?: FileWords): string[] {
-  if (partnered !== undefined) return tokensOf(name, partnered);
-  // Read without a file's words, a name's tokens are the name's alone: each distinct name is read once
-  // (a scene's 30,000 unnamed nodes asked for "" at every step of the rig). A copy: callers may change it.
-  let known = PLAIN_TOKENS.get(name);
-  if (!known) {
-    if (PLAIN_TOKENS.size >= PLAIN_KEPT) PLAIN_TOKENS.clear();
-    PLAIN_TOKENS.set(name, known = tokensOf(name, undefined));
-  }
-  return known.slice();
+  // Without a file's words a name's tokens are its own: each distinct name is read once (vocabulary_tokens.ts).
+  return partnered === undefined ? plainTokens(name, tokensOf) : tokensOf(name, partnered);
 }
 
-/** {@link tokenize}'s memo of names read without a file's words, bounded: cleared when full. */
-const PLAIN_TOKENS = new Map<string, readonly string[]>();
-const PLAIN_KEPT = 8192;
-
 /** {@link tokenize}, read afresh. */
-function tokensOf(name: string, partnered: FileWords | undefined): string[] {
+function tokensOf(name: string, partnered?: FileWords): string[] {
   const spaced = unmangled(name)
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2");
@@ -115,8 +103,7 @@ export function letterSide(
  * `Aileron_S`).
  */
 export function partneredWords(names: Iterable<string>): FileWords {
-  // What the names tell depends on which names there are, not how often each is written: 30,000
-  // unnamed nodes are one "" (every table below is a set, or sorted).
+  // Which names there are tells, not how often each is written (sets, or sorted): 30,000 unnamed nodes are one "".
   const list = [...new Set(names)];
   const tokens = new Set<string>();
   // Words as written, before a glued side is read off them (`LAIL` is `lail` here, not `l`, `ail`).
@@ -126,37 +113,6 @@ export function partneredWords(names: Iterable<string>): FileWords {
   // A plural (`AILERONS`) is a starboard one only beside its port one (`AILERONP`).
   for (const t of tokens) if (t.endsWith("s") && tokens.has(`${t.slice(0, -1)}p`)) words.add(t);
   return Object.assign(words, { letters: pairedLetters(list), kindLetters: kindPairedLetters(list) });
-}
-
-/**
- * A token in lower case without accents (`alerón` → `aleron`, `höhenruder` → `hohenruder`). Kana and
- * Hangul keep theirs: their voicing marks make other letters (`プ` is not `フ`).
- */
-function withoutAccents(token: string): string {
-  const lower = token.toLowerCase();
-  return CJK.test(lower)
-    ? lower.normalize("NFC")
-    : lower.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
-}
-
-/** A token split around the {@link CJK_WORDS} it holds; any other token is kept whole. */
-function splitCjk(token: string): string[] {
-  if (!CJK.test(token)) return [token];
-  const out: string[] = [];
-  let rest = "";
-  for (let at = 0; at < token.length;) {
-    const word = CJK_WORDS.find((w) => token.startsWith(w, at));
-    if (!word) {
-      rest += token[at++];
-      continue;
-    }
-    if (rest) out.push(rest);
-    rest = "";
-    out.push(word);
-    at += word.length;
-  }
-  if (rest) out.push(rest);
-  return out;
 }
 
 /** A side letter glued to a level mark (`AileronLLOD1`, `Rudder_RLOD0`: `llod` → `l`, `lod`). */
