@@ -48,7 +48,7 @@ export interface LineCase {
 }
 
 /** The rotation (row-major 3×3) of `angle` about unit `axis` (Rodrigues). */
-function rotation(axis: V3, angle: number): number[] {
+export function rotation(axis: V3, angle: number): number[] {
   const [x, y, z] = axis, c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
   return [
     [t * x * x + c, t * x * y - s * z, t * x * z + s * y],
@@ -57,12 +57,14 @@ function rotation(axis: V3, angle: number): number[] {
   ].flat();
 }
 
-function unit(v: V3): V3 {
+/** `v` scaled to length 1. */
+export function unit(v: V3): V3 {
   const n = Math.hypot(...v);
   return [v[0] / n, v[1] / n, v[2] / n];
 }
 
-function cross(a: V3, b: V3): V3 {
+/** The cross product `a × b`. */
+export function cross(a: V3, b: V3): V3 {
   return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 }
 

@@ -13,28 +13,9 @@
  * @module
  */
 import { prng } from "../../../support/prng.ts";
-import type { LineCase } from "./follower_line_habits.ts";
+import { cross, type LineCase, rotation, unit } from "./follower_line_habits.ts";
 
 type V3 = [number, number, number];
-
-function unit(v: V3): V3 {
-  const n = Math.hypot(...v);
-  return [v[0] / n, v[1] / n, v[2] / n];
-}
-
-function cross(a: V3, b: V3): V3 {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-}
-
-/** The rotation (row-major 3×3) of `angle` about unit `axis` (Rodrigues). */
-function rotation(axis: V3, angle: number): number[] {
-  const [x, y, z] = axis, c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
-  return [
-    [t * x * x + c, t * x * y - s * z, t * x * z + s * y],
-    [t * x * y + s * z, t * y * y + c, t * y * z - s * x],
-    [t * x * z - s * y, t * y * z + s * x, t * z * z + c],
-  ].flat();
-}
 
 /** Metres written as Daz writes them: centimetres to 7 significant digits. */
 const written = (m: number) => m === 0 ? 0 : Number((m * 100).toPrecision(7)) / 100;
