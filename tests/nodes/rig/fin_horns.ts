@@ -20,7 +20,7 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { linkage } from "./linkage_shapes.ts";
 import { surfaceFrame } from "./rough_surfaces.ts";
-import { type ClassMesh, type ClassTruth, FUSELAGE, joined } from "./surface_classes.ts";
+import { type ClassMesh, FUSELAGE, joined, mapMesh, mapTruth, type Place } from "./surface_classes.ts";
 import type { Document } from "@gltf-transform/core";
 
 /** The layouts, cycled by seed. */
@@ -75,30 +75,10 @@ export interface FinSample {
 /** Aircraft coordinates (aft, up, left) to the default world (−Z forward, +Y up, +X right). */
 const toWorld = (p: ArrayLike<number>): Vec3 => [-p[2], p[1], p[0]];
 
-type Place = (p: Vec3) => Vec3;
-
 /** Turns about the aft axis by `degrees`, the left tip rising. */
 const roll = (degrees: number): Place => {
   const a = degrees * Math.PI / 180, c = Math.cos(a), s = Math.sin(a);
   return (p) => [p[0], p[1] * c + p[2] * s, -p[1] * s + p[2] * c];
-};
-
-const mapMesh = (mesh: ClassMesh, f: Place): ClassMesh => {
-  const positions: number[] = [];
-  for (let i = 0; i < mesh.positions.length; i += 3) {
-    positions.push(...f([mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]]));
-  }
-  return { positions, triangles: mesh.triangles };
-};
-
-const mapTruth = (s: AirfoilSurface, f: Place): ClassTruth => {
-  const o = f(s.origin), e = f([0, 1, 2].map((k) => s.origin[k] + s.axis[k]) as Vec3);
-  return {
-    origin: o,
-    axis: normalize([0, 1, 2].map((k) => e[k] - o[k]) as Vec3),
-    span: s.span,
-    chord: s.chord,
-  };
 };
 
 /**

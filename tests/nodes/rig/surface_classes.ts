@@ -43,9 +43,11 @@ export interface ClassSample {
   readonly description: string;
 }
 
-type Place = (p: Vec3) => Vec3;
+/** Moves a point (a turn, a shift) into a layout's place. */
+export type Place = (p: Vec3) => Vec3;
 
-const mapMesh = (mesh: ClassMesh, f: Place): ClassMesh => {
+/** `mesh` with every vertex moved by `f`. */
+export const mapMesh = (mesh: ClassMesh, f: Place): ClassMesh => {
   const positions: number[] = [];
   for (let i = 0; i < mesh.positions.length; i += 3) {
     positions.push(...f([mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]]));
@@ -53,7 +55,8 @@ const mapMesh = (mesh: ClassMesh, f: Place): ClassMesh => {
   return { positions, triangles: mesh.triangles };
 };
 
-const mapTruth = (s: AirfoilSurface, f: Place): ClassTruth => {
+/** The hinge truth of `s` moved by `f`. */
+export const mapTruth = (s: AirfoilSurface, f: Place): ClassTruth => {
   const o = f(s.origin), e = f([0, 1, 2].map((k) => s.origin[k] + s.axis[k]) as Vec3);
   return { origin: o, axis: normalize([0, 1, 2].map((k) => e[k] - o[k])), span: s.span, chord: s.chord };
 };
