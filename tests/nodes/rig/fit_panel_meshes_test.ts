@@ -11,6 +11,7 @@ import { SkinPoses } from "../../../nodes/rig/bone_geometry.ts";
 import { setPart } from "../../../nodes/rig/part_extras.ts";
 import type { Mat4 } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
+import { assertSameBits } from "../../support/same_bits.ts";
 
 /** Panels over one shared mesh, shaped by `seed`, and a count of reads of its vertex array. */
 function sharedMeshPanels(seed: number, panels: number): { panels: Node[]; reads: () => number } {
@@ -49,17 +50,6 @@ function sharedMeshPanels(seed: number, panels: number): { panels: Node[]; reads
 }
 
 const FRAME: Mat4 = [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0.25, 0, 0, 1];
-
-function assertSameBits(actual: ArrayLike<number>, expected: ArrayLike<number>, what: string): void {
-  if (actual.length !== expected.length) {
-    throw new Error(`${what}: ${actual.length} numbers, expected ${expected.length}`);
-  }
-  for (let i = 0; i < expected.length; i++) {
-    if (!Object.is(actual[i], expected[i])) {
-      throw new Error(`${what}[${i}]: ${actual[i]}, expected ${expected[i]}`);
-    }
-  }
-}
 
 Deno.test("gatherPanel: 60 panels over one mesh read it once per shape at rest a run, same bits", () => {
   for (const seed of [3, 17, 41]) {

@@ -10,17 +10,7 @@ import { LocalMeshes } from "../../../nodes/rig/local_meshes.ts";
 import { fittedGeometry } from "../../../nodes/rig/fitted_geometry.ts";
 import { type Mat4, multiply } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
-
-function assertSameBits(actual: ArrayLike<number>, expected: ArrayLike<number>, what: string): void {
-  if (actual.length !== expected.length) {
-    throw new Error(`${what}: ${actual.length} numbers, expected ${expected.length}`);
-  }
-  for (let i = 0; i < expected.length; i++) {
-    if (!Object.is(actual[i], expected[i])) {
-      throw new Error(`${what}[${i}]: ${actual[i]}, expected ${expected[i]}`);
-    }
-  }
-}
+import { assertSameBits } from "../../support/same_bits.ts";
 
 /** A scene of a few meshes drawn by many nodes, some nested, shaped by `seed`. */
 function messyScene(seed: number): { doc: Document; roots: Node[] } {
