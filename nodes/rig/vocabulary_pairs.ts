@@ -105,7 +105,10 @@ export function kindPairedLetters(
     // A name of two kinds (`Aileron_Trim_Tab_L`) is no one kind's.
     if (kinds.size !== 1) continue;
     const [kind] = kinds;
-    byKind.set(kind, [...byKind.get(kind) ?? [], name]);
+    // Pushed in place: copying the list per name was quadratic in one kind's names.
+    const list = byKind.get(kind);
+    if (list) list.push(name);
+    else byKind.set(kind, [name]);
   }
   const out = new Map<string, ReadonlyMap<string, "left" | "right">>();
   for (const [kind, list] of [...byKind].sort(([a], [b]) => a < b ? -1 : 1)) {
