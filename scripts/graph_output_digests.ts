@@ -14,7 +14,9 @@
  * With `--memory`, every graph runs as the studio and watch mode run it, with a memory tier of the
  * caller's (so no node owns its input and every node copies): the digests must equal those of a plain
  * run, and every value the memory tier holds must be the same after the run as when it was stored
- * (a node that changed its input is reported under `changed`).
+ * (a node that changed its input is reported under `changed`). The JSON of a clean memory run is therefore
+ * byte-identical to a plain run's; that the mode took effect is said on stderr (how many values the memory
+ * tier held and checked, how many changed), so stdout stays comparable.
  *
  * The API module is looked up at run time (`mod.ts`, else the older `runtime/mod.ts`), so the same
  * script runs on commits from before and after the public module moved.
@@ -100,6 +102,10 @@ class RecordingMemory extends Map<string, { outputs: Record<string, unknown> }> 
     }
     return super.set(key, entry);
   }
+  /** How many values were stored (each checked by {@link changed}). */
+  get checked(): number {
+    return this.stored.length;
+  }
   /** The stored values whose digest is not what it was when they were stored. */
   async changed(): Promise<string[]> {
     const changed: string[] = [];
@@ -114,6 +120,7 @@ class RecordingMemory extends Map<string, { outputs: Record<string, unknown> }> 
 }
 
 const report: Record<string, unknown> = {};
+const memoryTotals = { graphs: 0, values: 0, changed: 0 };
 for (const [name, file, inputs] of cases) {
   const outDir = await Deno.makeTempDir();
   try {
@@ -123,6 +130,11 @@ for (const [name, file, inputs] of cases) {
     for (const key of Object.keys(run.outputs).sort()) outputs[key] = await digestOf(run.outputs[key]);
     report[name] = { writes: run.writes, outputs };
     const changed = await memory?.changed();
+    if (memory && changed) {
+      memoryTotals.graphs++;
+      memoryTotals.values += memory.checked;
+      memoryTotals.changed += changed.length;
+    }
     if (changed?.length) report[name] = { writes: run.writes, outputs, changed };
   } catch (error) {
     report[name] = { error: error instanceof Error ? error.message : String(error) };
@@ -131,3 +143,10 @@ for (const [name, file, inputs] of cases) {
   }
 }
 console.log(JSON.stringify(report, null, 2));
+if (memoryMode) {
+  // On stderr: a clean memory run's JSON equals a plain run's, so this is how to see the mode ran.
+  console.error(
+    `--memory: ${memoryTotals.graphs} runs with a caller's memory tier; ${memoryTotals.values} stored values ` +
+      `checked after the run, ${memoryTotals.changed} changed`,
+  );
+}
