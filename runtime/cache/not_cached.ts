@@ -2,8 +2,9 @@
  * What a run says when the disk cache cannot take its results. A cache folder that cannot be written
  * (a read-only project, a folder of someone else's, a file where the folder should be, a full disk)
  * fails every node's store alike: said per node it was a dozen identical lines, so it is said once per
- * run, naming the folder and what to do; the run goes on uncached. Any other failure (one value that
- * could not be stored) is still said for its node.
+ * run, naming the folder and what to do, in words right for every caller (the CLI's run and batch, the
+ * studio, which has `--cache-dir` but no `--no-cache`, and a library caller's `cacheDir` option); the run
+ * goes on uncached. Any other failure (one value that could not be stored) is still said for its node.
  *
  * @module
  */
@@ -26,7 +27,8 @@ export class NotCachedNotes {
       message:
         `result not cached: ${text} — the cache folder '${resolve(this.dir)}' cannot be written, so this ` +
         "run goes on without storing results there (said once per run, not per node): make it writable, " +
-        "run with --no-cache, or give a writable folder with --cache-dir DIR",
+        "give a writable folder (--cache-dir DIR; the library's cacheDir option), or run without a disk " +
+        "cache (run and batch: --no-cache; the library: cacheDir: false)",
     };
   }
 }

@@ -32,6 +32,11 @@ Deno.test("a cache folder that cannot be written is said once per run, with the 
   const [note] = said;
   assert(note.message.includes(`'${resolve(cacheDir)}' cannot be written`), note.message);
   assert(note.message.includes("--no-cache") && note.message.includes("--cache-dir"), note.message);
+  // The studio has no --no-cache and a library caller has no flags at all: the way out names both.
+  assert(
+    note.message.includes("cacheDir: false") && note.message.includes("run and batch: --no-cache"),
+    note.message,
+  );
   await Deno.remove(dir, { recursive: true });
 });
 
