@@ -27,6 +27,12 @@ interface Components {
   readonly step: number;
 }
 
+/** A sparse accessor's substitutions, read in place: element `indices[k]` is `values[k * n + c]`. */
+interface Substitutions {
+  readonly indices: ArrayLike<number>;
+  readonly values: ArrayLike<number>;
+}
+
 /**
  * A typed view of an accessor's elements in `bin` (aligned: `bin.byteOffset` is a multiple of 4);
  * for a sparse accessor, its elements with the substitutions made (one array for the accessor).
@@ -43,7 +49,15 @@ function components(bin: Uint8Array, a: AccessorLayout): Components | undefined 
   );
   const step = a.stride / size;
   if (!a.sparse) return { array: dense!, step };
-  const { count, indexType, indicesStart, valuesStart } = a.sparse;
+  return expanded(a, substitutions(bin, a), dense, step);
+}
+
+/**
+ * The substitutions of sparse accessor `a`, their indices checked (strictly increasing, below the
+ * count) and the accessor's size bounded, in the validator's order.
+ */
+function substitutions(bin: Uint8Array, a: AccessorLayout): Substitutions {
+  const { count, indexType, indicesStart, valuesStart } = a.sparse!;
   const indices = new ARRAYS[indexType](bin.buffer as ArrayBuffer, bin.byteOffset + indicesStart, count);
   const pointer = `${a.pointer}/sparse`;
   for (let k = 0; k < count; k++) {
@@ -52,16 +66,31 @@ function components(bin: Uint8Array, a: AccessorLayout): Components | undefined 
     }
     if (indices[k] >= a.count) invalid("ACCESSOR_SPARSE_INDEX_OOB", pointer, `index ${k} is ${indices[k]}`);
   }
-  const n = a.components;
   // The writer made this accessor from an array of this size; the bound only keeps a damaged count
   // from allocating without limit.
-  if (a.count * n > 2 ** 28) outside("sparse accessor too large to expand", pointer);
-  const values = new Typed(bin.buffer as ArrayBuffer, bin.byteOffset + valuesStart, count * n);
-  const out = new Typed(a.count * n);
+  if (a.count * a.components > 2 ** 28) outside("sparse accessor too large to expand", pointer);
+  const Typed = ARRAYS[a.componentType];
+  return {
+    indices,
+    values: new Typed(bin.buffer as ArrayBuffer, bin.byteOffset + valuesStart, count * a.components),
+  };
+}
+
+/** Sparse accessor `a`'s elements: `dense` (zeros without a view) with `substituted`'s values put in. */
+function expanded(
+  a: AccessorLayout,
+  { indices, values }: Substitutions,
+  dense: ArrayLike<number> | undefined,
+  step: number,
+): Components {
+  const n = a.components;
+  const out = new ARRAYS[a.componentType](a.count * n);
   if (dense) {
     for (let i = 0; i < a.count; i++) for (let c = 0; c < n; c++) out[i * n + c] = dense[i * step + c];
   }
-  for (let k = 0; k < count; k++) for (let c = 0; c < n; c++) out[indices[k] * n + c] = values[k * n + c];
+  for (let k = 0; k < indices.length; k++) {
+    for (let c = 0; c < n; c++) out[indices[k] * n + c] = values[k * n + c];
+  }
   return { array: out, step: n };
 }
 
@@ -83,19 +112,34 @@ function dequantize(a: AccessorLayout): (v: number) => number {
 /** Runs every data rule of `plan` and of each accessor; stops at the first error. */
 export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[], plan: Plan): void {
   const read = new Map<AccessorLayout, Components>();
+  // Sparse accessors over zeros (a morph weights track: frames × targets values, few not zero) are
+  // checked as stored, and expanded only if a rule below reads them.
+  const overZeros = new Map<AccessorLayout, Substitutions>();
   for (const accessor of accessors) {
+    if (accessor.view === undefined && accessor.sparse && accessor.count > 0) {
+      const substituted = substitutions(bin, accessor);
+      overZeros.set(accessor, substituted);
+      checkSubstitutedValuesAndBounds(accessor, substituted);
+      continue;
+    }
     const data = components(bin, accessor);
     if (!data) continue;
     read.set(accessor, data);
     checkValuesAndBounds(accessor, data);
   }
+  const dataOf = (accessor: AccessorLayout): Components | undefined => {
+    let data = read.get(accessor);
+    const substituted = data ? undefined : overZeros.get(accessor);
+    if (substituted) read.set(accessor, data = expanded(accessor, substituted, undefined, 0));
+    return data;
+  };
   // Each rule runs over the accessors that have data: the validator skips the others.
   const each = <T extends { accessor: AccessorLayout }>(
     list: T[],
     rule: (t: T, data: Components) => void,
   ) => {
     for (const item of list) {
-      const data = read.get(item.accessor);
+      const data = dataOf(item.accessor);
       if (data) rule(item, data);
     }
   };
@@ -119,7 +163,7 @@ export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[],
   );
   each(plan.inverseBinds, ({ accessor, pointer }, data) => checkInverseBinds(accessor, data, pointer));
   for (const { sets, maxJoint } of plan.influences) {
-    const data = sets.map((s) => [read.get(s.joints), read.get(s.weights)]);
+    const data = sets.map((s) => [dataOf(s.joints), dataOf(s.weights)]);
     if (data.every(([j, w]) => j && w)) checkInfluences(data as [Components, Components][], sets, maxJoint);
   }
 }
@@ -142,6 +186,39 @@ function checkValuesAndBounds(a: AccessorLayout, { array, step }: Components): v
     let low = array[c], high = array[c];
     for (let i = 1, at = step + c; i < a.count; i++, at += step) {
       const v = array[at];
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    if (a.min && a.min[c] !== low) invalid("ACCESSOR_MIN_MISMATCH", `${a.pointer}/min/${c}`, `actual ${low}`);
+    if (a.max && a.max[c] !== high) {
+      invalid("ACCESSOR_MAX_MISMATCH", `${a.pointer}/max/${c}`, `actual ${high}`);
+    }
+  }
+}
+
+/**
+ * {@link checkValuesAndBounds} of a sparse accessor over zeros, read as stored: its values in element
+ * order (indices increase), and a zero wherever an element is not substituted. The same first error,
+ * with the same message, as the expanded accessor gives (a zero is finite; `-0` and `0` compare and
+ * print alike).
+ */
+function checkSubstitutedValuesAndBounds(a: AccessorLayout, { indices, values }: Substitutions): void {
+  const n = a.components, count = indices.length;
+  if (a.componentType === FLOAT) {
+    for (let k = 0; k < count; k++) {
+      for (let c = 0; c < n; c++) {
+        if (!Number.isFinite(values[k * n + c])) {
+          invalid("ACCESSOR_INVALID_FLOAT", a.pointer, `element ${indices[k] * n + c}`);
+        }
+      }
+    }
+  }
+  if (!a.min && !a.max) return;
+  const zeros = count < a.count;
+  for (let c = 0; c < n; c++) {
+    let low = zeros ? 0 : values[c], high = low;
+    for (let k = 0, at = c; k < count; k++, at += n) {
+      const v = values[at];
       if (v < low) low = v;
       if (v > high) high = v;
     }
