@@ -246,7 +246,12 @@ export const rigFitHinge = defineNode({
   // wide; linkages.ts): a horn sized to a rudder on an all-moving fin (the whole fin's chord, three times
   // the rudder's) is under 0.08 of it across. fin_horns.ts held-out seeds 13000-13499: all-moving fins right
   // but weak 9 of 100 -> 0; linkage_habits 5300-5449 and rough surfaces 9500-9619 unchanged.
-  version: 80,
+  // 81: mirror images canted apart (a V-tail's two surfaces named with no side, `Rudder.001`/`.002`) are
+  // no pieces of one surface though their boxes overlap about the root (surface_pieces.ts): joined, they
+  // turned about one upright line on the centre plane and were sided centre. fin_sides_tally.ts held-out
+  // seeds 21000-21499, 200 V-tail surfaces: sided wrong 58 -> 0 (56 -> 0 drawn 4 times larger), hinges
+  // off 155 -> 0, weak 188 -> 27 (as named V-tails); other fin layouts unchanged (0 wrong).
+  version: 81,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

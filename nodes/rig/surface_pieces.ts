@@ -60,7 +60,8 @@ export function boxOf(geometry: PanelGeometry): Box {
  * apart), no side names disagreeing, their boxes touching on every axis (within 5 % of the larger
  * chord) and sharing at least half of the shorter one's extent along the span (so segments side by
  * side along one hinge — an airliner's flaps — are no pieces of each other, while an end cap, flat
- * along the span, lies within its surface's). Linked pairs join transitively; order follows `nodes`.
+ * along the span, lies within its surface's), and not mirror images canted apart (a V-tail's pair).
+ * Linked pairs join transitively; order follows `nodes`.
  */
 export function pieceGroups(
   nodes: readonly Node[],
@@ -82,6 +83,7 @@ export function pieceGroups(
     for (let j = i + 1; j < nodes.length; j++) {
       if (kinds[i] !== kinds[j] || (sides[i] && sides[j] && sides[i] !== sides[j])) continue;
       const [a, b] = [nodes[i], nodes[j]];
+      if (mirrorImages(fitOf(a), fitOf(b))) continue;
       if (liesOver(fitOf(a), boxOf(a), fitOf(b), boxOf(b))) root.set(find(b), find(a));
     }
   }
@@ -92,6 +94,26 @@ export function pieceGroups(
     groups.get(r)!.push(n);
   }
   return [...groups.values()].filter((g) => g.length > 1 && g.length <= MAX_PIECES);
+}
+
+/** Spans of mirror images differ by more than this (degrees)… */
+const MIRROR_APART_DEGREES = 20;
+/** …and one's span mirrored across the centre plane lies within this of the other's. */
+const MIRROR_MATCH_DEGREES = 10;
+
+/**
+ * True when two panels are mirror images canted apart (a V-tail's two surfaces, or a dihedral pair
+ * whose roots cross the centre plane): one's span mirrored left for right is the other's, and the two
+ * spans differ. Their boxes overlap about the root, but they are two surfaces, each turning about its
+ * own line: joined, the pair fitted one upright line on the centre plane and both were sided centre
+ * (unnamed V-tails, fin_sides_tally.ts). Pieces of one surface share its span direction.
+ */
+function mirrorImages(fa: HingeFit, fb: HingeFit): boolean {
+  const degrees = (u: Vec3, v: Vec3) =>
+    Math.acos(Math.min(1, Math.abs(dot(u, v)) / (length(u) * length(v) || 1))) * 180 / Math.PI;
+  const mirrored: Vec3 = [fa.span[0], fa.span[1], -fa.span[2]];
+  return degrees(fa.span, fb.span) > MIRROR_APART_DEGREES &&
+    degrees(mirrored, fb.span) <= MIRROR_MATCH_DEGREES;
 }
 
 function liesOver(fa: HingeFit, a: Box, fb: HingeFit, b: Box): boolean {

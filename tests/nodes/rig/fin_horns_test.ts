@@ -31,14 +31,17 @@ Deno.test("a lone horn on a fin's face leaves its rudder right and good", async 
   }
 });
 
-Deno.test("a large cambered all-moving fin is central, and unnamed twin fins keep their sides", async () => {
-  // Fins drawn 4 times larger (chords of 2-10 m) with twin fins named with no side word: before
-  // rig.assign_side v33, 5 of these 20 all-moving fins were sided left or right by their quarter
-  // chord off a fixed 5 cm band (3 judged good, silently).
+Deno.test("a large cambered all-moving fin is central, and unnamed twin fins and V-tails keep their sides", async () => {
+  // Fins drawn 4 times larger (chords of 2-10 m) with twin fins and V-tails named with no side word:
+  // before rig.assign_side v33, 5 of these 20 all-moving fins were sided left or right by their quarter
+  // chord off a fixed 5 cm band (3 judged good, silently). Before rig.fit_hinge v81 an unnamed V-tail's
+  // two surfaces, their boxes overlapping about the root, were fitted as pieces of one surface on one
+  // upright line on the centre plane: here 10 of 40 sided centre and 36 hinges off (all warned).
   const rows = await tallySides(11000, 11099, 4);
   console.log(`fin sides: ${JSON.stringify(rows)}`);
-  for (const layout of ["rudder", "ventral", "all_moving", "twin_fins"]) {
+  for (const layout of ["rudder", "ventral", "all_moving", "twin_fins", "v_tail"]) {
     assert.strictEqual(rows[layout].wrong, 0, `${layout}: ${JSON.stringify(rows[layout])}`);
+    assert.strictEqual(rows[layout].hinges, 0, `${layout}: ${JSON.stringify(rows[layout])}`);
   }
 });
 
