@@ -178,6 +178,33 @@ export const SAMPLER_ENUMS: readonly [SamplerEnum, readonly number[]][] = [
   ["wrapT", [33071, 33648, 10497]],
 ];
 
+/**
+ * A file with nodes but no scene (glTF allows it; hand-written and minimal exporters write it) is read
+ * with one scene of its root nodes, as Blender's importer reads it. Kept as it was, the output had no
+ * scene either: three.js's GLTFLoader gives no `scene` (an app's `gltf.scene.traverse` throws) and a
+ * viewer draws nothing, silently. An empty `scenes` list is the same.
+ */
+function sceneForRoots(c: Checker, parent: readonly number[]): void {
+  const scenes = c.json.scenes;
+  if (parent.length === 0 || (scenes !== undefined && (!Array.isArray(scenes) || scenes.length))) return;
+  // MSFT_lod's lower levels stay outside every scene, as in a file that has one (see decode_gltf.ts).
+  const lods = new Set(
+    c.list("nodes").flatMap((node) => {
+      const lod = (node.extensions as Json | undefined)?.MSFT_lod as Json | undefined;
+      const ids = lod?.ids;
+      return Array.isArray(ids) ? ids : [];
+    }),
+  );
+  const roots = parent.flatMap((p, node) => p === -1 && !lods.has(node) ? [node] : []);
+  c.json.scenes = [{ nodes: roots }];
+  if (c.json.scene === undefined) c.json.scene = 0;
+  c.repaired(
+    "/scenes",
+    `the file has ${parent.length} node(s) but no scene, so a viewer draws none of them (three.js gives no ` +
+      `scene at all): read as one scene of its ${roots.length} root node(s)`,
+  );
+}
+
 /** A sampler property whose value is a GL enum. */
 export type SamplerEnum = "magFilter" | "minFilter" | "wrapS" | "wrapT";
 
@@ -186,6 +213,7 @@ export type SamplerEnum = "magFilter" | "minFilter" | "wrapS" | "wrapT";
  * ranges. `parent`: each node's parent (-1 for a root), from {@link checkNodes}.
  */
 export function checkReferences(c: Checker, parent: readonly number[]): void {
+  sceneForRoots(c, parent);
   c.index(c.json, "scene", "", "scenes");
   c.list("scenes").forEach((scene, i) => {
     const roots = c.indexList(scene, "nodes", `/scenes/${i}`, "nodes");
