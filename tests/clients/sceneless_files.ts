@@ -8,8 +8,13 @@
  * @module
  */
 
-/** How a file leaves its scene out (or, for `control`, keeps it). */
-export type ScenelessHabit = "absent" | "empty" | "dangling-index" | "control";
+/**
+ * How a file leaves its scene out (or, for `control`, keeps it). Asked for by name only (not drawn at
+ * random, so the seeds above keep their files): `unlinked`, a scene that lists all roots but the last (an
+ * exporter that unlinked a part), and `nulled-parent`, a node with children written as `null` (a damaged
+ * file: its children are then in no scene).
+ */
+export type ScenelessHabit = "absent" | "empty" | "dangling-index" | "control" | "unlinked" | "nulled-parent";
 
 /** One generated file: its name (the extension tells `decode.auto` the container), bytes and truth. */
 export interface ScenelessFile {
@@ -35,11 +40,12 @@ function random(seed: number): () => number {
   };
 }
 
-/** Case `index` of `seed`. */
-export function scenelessFile(seed: number, index: number): ScenelessFile {
+/** Case `index` of `seed`; `forced`, a habit in place of the seed's. */
+export function scenelessFile(seed: number, index: number, forced?: ScenelessHabit): ScenelessFile {
   const rand = random(seed * 1000 + index);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
-  const habit = pick(HABITS);
+  const habit = forced ?? pick(HABITS);
+  if (forced) rand();
   // One quad per mesh: a box's face, a few units across, somewhere near the origin.
   const meshCount = 1 + Math.floor(rand() * 3);
   const floats: number[] = [];
@@ -104,6 +110,17 @@ export function scenelessFile(seed: number, index: number): ScenelessFile {
   if (habit === "empty") json.scenes = [];
   if (habit === "dangling-index") json.scene = 0;
   if (habit === "control") Object.assign(json, { scene: 0, scenes: [{ nodes: roots }] });
+  if (habit === "unlinked") json.scenes = [{ nodes: roots.slice(0, Math.max(1, roots.length - 1)) }];
+  const parents = nodes.flatMap((n, i) => n.children ? [i] : []);
+  if (habit === "nulled-parent") {
+    json.scenes = [{ nodes: roots }];
+    if (parents.length) {
+      const gone = pick(parents);
+      const name = nodes[gone].name as string;
+      if (meshNodes.includes(name)) meshNodes.splice(meshNodes.indexOf(name), 1);
+      (nodes as unknown[])[gone] = null;
+    }
+  }
   const glb = rand() < 0.5;
   const name = `sceneless_${seed}_${index}.${glb ? "glb" : "gltf"}`;
   if (!glb) {

@@ -35,3 +35,22 @@ Deno.test("a glTF without a scene is drawn by three.js, with a warning that it h
   assert(sceneless >= 10 && controls >= 2, `too few cases: ${sceneless} sceneless, ${controls} controls`);
   assertEquals(wrong, []);
 });
+
+Deno.test("a part with a mesh that no scene reaches is named: three.js does not draw it", async () => {
+  // Before decode.gltf v58 every such part was missing in three.js silently.
+  const silent: string[] = [];
+  let undrawn = 0;
+  for (const habit of ["unlinked", "nulled-parent"] as const) {
+    for (let index = 0; index < 12; index++) {
+      const file = scenelessFile(1, index, habit);
+      const verdict = await judgeSceneless(file);
+      undrawn += verdict.undrawn.length;
+      const unnamed = verdict.undrawn.filter((name) =>
+        !verdict.warnings.some((w) => w.includes(`'${name}'`))
+      );
+      if (unnamed.length) silent.push(`${file.name} (${habit}): ${unnamed.join(", ")} not drawn, not named`);
+    }
+  }
+  assert(undrawn >= 5, `only ${undrawn} parts left out of every scene: the cases test nothing`);
+  assertEquals(silent, []);
+});

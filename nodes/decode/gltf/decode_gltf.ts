@@ -103,7 +103,9 @@ export const decodeGltf = defineNode({
   // shifted onto another bone, silently).
   // 57: a file with nodes but no scene (no `scenes`, or an empty list) is read with one scene of its root
   // nodes, with a warning at /scenes (before, the output had no scene either: three.js gave no `scene`).
-  version: 57,
+  // 58: a node with a mesh that no scene reaches (a damaged parent's children, a part an exporter
+  // unlinked) is named in a warning at /nodes: three.js does not draw it (before: silent).
+  version: 58,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

@@ -23,6 +23,7 @@ import { separateRepeatedJoints } from "./skin_joints.ts";
 import { uvwAttributeRepair } from "./uvw_attributes.ts";
 import { isMsfsPacked, isMsfsPackedAttribute } from "./msfs_attributes.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
+import { warnUndrawnNodes } from "./undrawn_nodes.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
 export function checkMeshes(c: Checker): void {
@@ -230,6 +231,7 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
       );
     }
   });
+  warnUndrawnNodes(c, parent);
   c.list("skins").forEach((skin, i) => {
     const path = `/skins/${i}`;
     // Required: a skin of no joints binds nothing (glTF-Transform's reader threw a TypeError on one).
