@@ -120,6 +120,8 @@ export const decodeGltf = defineNode({
     "a name a tool respelt and kept the original of in extras.name (three.js's `FlapL` for `Flap.L`, a repeat's `_<n>`, a name cut to Blender's 63 bytes, an image name written as Blender's exporter keeps it) is restored, and so is an image export.gltf merged into one of the same bytes (a material's extras.image_names), as are morph target names export.gltf cut or made unique (from extras.partgraph.target_names); " +
     "a WebP, AVIF or KTX2 texture's PNG or JPEG fallback (the extension's image beside a core source) is kept, so a written file keeps both; " +
     "textures nothing samples (a Flight Simulator detail layer's, an orphan) are left out with a warning; " +
+    "a file with nodes but no scene (no `scenes`, an empty list) is read with one scene of its root nodes, and a node " +
+    "with a mesh that no scene reaches is named in a warning (three.js does not draw it); " +
     "a PNG texture whose header declares another size than its data holds, or whose data is cut short, is " +
     "named in a warning (a header of up to a 1024² RGBA texture checked whole; a larger one when its data is small). " +
     "glTF 1.0 (JSON, or binary: GLB version 1) is upgraded to 2.0 first, as gltf-pipeline upgrades it (GLSL techniques and KHR_materials_common as metal-rough materials, several meshes on a node as child nodes, a skin's bind shape matrix folded into its inverse bind matrices, a skin no node uses kept), so every check and repair applies to it, and what they find is named at the 1.0 file's own paths and ids; a texture 1.0 uploads as RGB, LUMINANCE, LUMINANCE_ALPHA or ALPHA, and a technique culling front faces, are drawn as 1.0 draws them.",
