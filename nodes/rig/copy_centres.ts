@@ -11,7 +11,8 @@ import { IDENTITY, type Mat4 } from "./transform.ts";
 import { readingFile, sidedName } from "./copy_names.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { sceneWords } from "./file_words.ts";
-import { findCopies } from "./copies.ts";
+import { findCopies, type ModelCopy } from "./copies.ts";
+import type { FileWords } from "./vocabulary.ts";
 
 /** True when the boxes overlap along axis `k` by less than half the narrower one. */
 export function apartAlong(a: Bounds, b: Bounds, k: number): boolean {
@@ -25,11 +26,25 @@ export function apartAlong(a: Bounds, b: Bounds, k: number): boolean {
  * (one centre line, the scene's).
  */
 export function copyCentreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
-  return readingFile(sceneWords(doc), () => centreLines(doc, toAircraft));
+  return centreLinesOf(findCopies(doc), sceneWords(doc), toAircraft);
 }
 
-function centreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
-  const copies = findCopies(doc);
+/**
+ * {@link copyCentreLines} of copies already found (`copies.ts` findCopies) in a file of `words`
+ * (`file_words.ts` sceneWords): a caller needing both for another look reads the scene once.
+ */
+export function centreLinesOf(
+  copies: readonly ModelCopy[] | undefined,
+  words: FileWords,
+  toAircraft: Mat4,
+): Map<Node, number> | undefined {
+  return readingFile(words, () => centreLines(copies, toAircraft));
+}
+
+function centreLines(
+  copies: readonly ModelCopy[] | undefined,
+  toAircraft: Mat4,
+): Map<Node, number> | undefined {
   if (!copies) return undefined;
   const cache = new Map<Accessor, Bounds | undefined>();
   const boxes = copies.map((copy) => meshBounds(copy.nodes, toAircraft, cache));

@@ -11,10 +11,11 @@
 import type { Accessor, Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import type { Mat4 } from "./transform.ts";
-import { findCopies, panelKey, signature, wholeTwoSided } from "./copies.ts";
-import { apartAlong, copyCentreLines, pairedCentre, pairedMiddles } from "./copy_centres.ts";
+import { findCopies, type ModelCopy, panelKey, signature, wholeTwoSided } from "./copies.ts";
+import { apartAlong, centreLinesOf, pairedCentre, pairedMiddles } from "./copy_centres.ts";
 import { readingFile, sidedName } from "./copy_names.ts";
 import { sceneWords } from "./file_words.ts";
+import type { FileWords } from "./vocabulary.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { touchingCentres } from "./copy_touching.ts";
 
@@ -29,7 +30,7 @@ const ONE_LINE = 0.05;
  * geometry tells (`copy_touching.ts`) is told.
  */
 export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefined {
-  const groups = readGroups(doc, toAircraft)?.filter((g) => g.several);
+  const groups = readGroups(doc, toAircraft, findCopies(doc), sceneWords(doc))?.filter((g) => g.several);
   if (!groups) return undefined;
   const untold = groups.flatMap((g) => g.panels.filter((n) => !g.lines.has(n)));
   return untold.length ? untold : undefined;
@@ -41,8 +42,10 @@ export function untoldAircraft(doc: Document, toAircraft: Mat4): Node[] | undefi
  * (`copy_touching.ts`); undefined when the scene's one centre line serves every node.
  */
 export function aircraftCentreLines(doc: Document, toAircraft: Mat4): Map<Node, number> | undefined {
-  let out = copyCentreLines(doc, toAircraft);
-  for (const group of readGroups(doc, toAircraft) ?? []) {
+  // The copies and the file's words once for both looks: each reads every node of the scene.
+  const copies = findCopies(doc), words = sceneWords(doc);
+  let out = centreLinesOf(copies, words, toAircraft);
+  for (const group of readGroups(doc, toAircraft, copies, words) ?? []) {
     for (const [node, line] of group.lines) {
       // One aircraft after all: its own objects keep their centre line, objects in no copy take its.
       if (group.several || group.loose?.has(node)) (out ??= new Map()).set(node, line);
@@ -57,12 +60,15 @@ export function aircraftCentreLines(doc: Document, toAircraft: Mat4): Map<Node, 
  * lines or more (an airliner's inner and outer ailerons and elevators are no second aircraft): its lines
  * serve only its `loose` objects, in no copy. Names are read with the file's others (`file_words.ts`).
  */
-function readGroups(doc: Document, toAircraft: Mat4) {
-  return readingFile(sceneWords(doc), () => groupsRead(doc, toAircraft));
+function readGroups(doc: Document, toAircraft: Mat4, copies: Copies, words: FileWords) {
+  return readingFile(words, () => groupsRead(doc, toAircraft, copies));
 }
 
-function groupsRead(doc: Document, toAircraft: Mat4) {
-  const groups = untoldGroups(doc, toAircraft)?.map((g) => {
+/** The copies `findCopies` found in the scene, or none. */
+type Copies = readonly ModelCopy[] | undefined;
+
+function groupsRead(doc: Document, toAircraft: Mat4, copies: Copies) {
+  const groups = untoldGroups(doc, toAircraft, copies)?.map((g) => {
     const lines = touchingCentres(g.nodes, toAircraft);
     return { ...g, lines, several: !g.shapeDecides || new Set(lines.values()).size >= 2 };
   });
@@ -77,6 +83,7 @@ function groupsRead(doc: Document, toAircraft: Mat4) {
 function untoldGroups(
   doc: Document,
   toAircraft: Mat4,
+  copies: Copies,
 ):
   | { nodes: ReadonlySet<Node>; panels: Node[]; shapeDecides?: boolean; loose?: ReadonlySet<Node> }[]
   | undefined {
@@ -84,7 +91,6 @@ function untoldGroups(
   if (!scene) return undefined;
   const nodes = scene.listChildren().flatMap(subtreeNodes);
   const panels = nodes.filter((n) => panelKey(n.getName()) !== null);
-  const copies = findCopies(doc);
   // Touching aircraft standing apart from the others (`copy_places.ts`): only theirs are in doubt.
   const touching = copies?.filter((c) => c.untold) ?? [];
   if (touching.length) {
