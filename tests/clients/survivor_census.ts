@@ -182,9 +182,14 @@ export async function threeProblems(glb: Uint8Array): Promise<ClientProblem[]> {
   if (bad.length) {
     out.push({ client, kind: "nan", detail: `non-finite in three.js: ${bad.join(", ")}`, names: bad });
   }
-  // three.js makes one Mesh per primitive: a node's meshes come in as a group of them.
+  // three.js makes one Mesh per primitive: a node's meshes come in as a group of them. A primitive of
+  // points or lines (mode 0-3) comes in as Points or Line(Segments): drawn as the file says, not lost.
+  const sparse: THREE.Object3D[] = [];
+  loaded.scene.traverse((o) => {
+    if ((o as THREE.Points).isPoints || (o as THREE.Line).isLine) sparse.push(o);
+  });
   const objects = new Set(
-    drawn.map((m) =>
+    [...drawn, ...sparse].map((m) =>
       loaded.parser.associations.get(m)?.nodes ??
         (m.parent && loaded.parser.associations.get(m.parent)?.nodes)
     ),
