@@ -27,22 +27,35 @@ export function warnUndrawnNodes(c: Checker, parent: readonly number[]): void {
   for (const scene of scenes) {
     for (const root of (scene.nodes as number[] | undefined) ?? []) inScene.add(root);
   }
-  // A node is drawn when the chain of its parents ends at a scene's root (iterative: depth is bounded).
-  const drawn = (i: number): boolean => {
-    for (let at = i, steps = 0; steps <= nodes.length; steps++) {
-      if (inScene.has(at)) return true;
-      if (lods.has(at) || parent[at] === -1) return false;
+  // A node is drawn when the chain of its parents ends at a scene's root, and under a lower LOD level
+  // when it passes one. Each node's answer is remembered, so the walk is linear in nodes however deep
+  // or cyclic (a cycle, refused elsewhere, ends at the first node seen again).
+  const DRAWN = 1, UNDER_LOD = 2, NEITHER = 3;
+  const state = new Uint8Array(nodes.length);
+  const stateOf = (i: number): number => {
+    const path: number[] = [];
+    let at = i, found = NEITHER;
+    while (at !== -1 && at < nodes.length) {
+      if (state[at]) {
+        found = state[at];
+        break;
+      }
+      if (lods.has(at)) {
+        found = UNDER_LOD;
+        break;
+      }
+      if (inScene.has(at)) {
+        found = DRAWN;
+        break;
+      }
+      state[at] = NEITHER; // provisional: a cycle back here ends the walk
+      path.push(at);
       at = parent[at];
     }
-    return false;
+    for (const visited of path) state[visited] = found;
+    return state[i] || found;
   };
-  const undrawn = nodes.flatMap((node, i) => node.mesh !== undefined && !drawn(i) && !underLod(i) ? [i] : []);
-  function underLod(i: number): boolean {
-    for (let at = i, steps = 0; at !== -1 && steps <= nodes.length; at = parent[at], steps++) {
-      if (lods.has(at)) return true;
-    }
-    return false;
-  }
+  const undrawn = nodes.flatMap((node, i) => node.mesh !== undefined && stateOf(i) === NEITHER ? [i] : []);
   if (!undrawn.length) return;
   const label = (i: number) =>
     typeof nodes[i].name === "string" && nodes[i].name ? `'${nodes[i].name}'` : `${i}`;
