@@ -193,6 +193,8 @@ Deno.test({
     await page.click(`.file-tab[data-path="${path("mid.json")}"]`);
     await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.split("›").length === 2);
     assert((await page.textContent("#crumbs"))!.startsWith(path("b.json")));
+    // The crumbs change before the graph is drawn: wait for the renamed node's badge to be there.
+    await page.waitForSelector('g.node[data-node="core"] text.badge');
     equal(await badge(page, "core"), "badge state-done stale");
     equal(errors.length, 0, errors.join("\n"));
   } finally {
