@@ -35,54 +35,50 @@ export interface LineCodec {
   ): Float64Array;
 }
 
+/**
+ * Where a `full` rigidity group over all `n` reference vertices of `before`/`after` puts its one
+ * participant, vertex `part`, and whether it warned.
+ */
+function groupPlace(
+  codec: LineCodec,
+  before: Float64Array,
+  after: Float64Array,
+  n: number,
+  part: number,
+): LinePlace {
+  let warned = false;
+  const group = {
+    id: "strap",
+    rotationMode: "full",
+    scaleModes: ["none", "none", "none"],
+    referenceVertices: Int32Array.from({ length: n }, (_, k) => k),
+    maskVertices: Int32Array.of(part),
+    transformNodes: [],
+  };
+  const out = codec.applyRigidity(
+    before,
+    after,
+    undefined,
+    [group],
+    undefined,
+    undefined,
+    () => warned = true,
+  );
+  return { at: [out[part * 3], out[part * 3 + 1], out[part * 3 + 2]], warned };
+}
+
 /** Where `codec` puts the part of `c`. */
 export function linePlace(codec: LineCodec, c: LineCase): LinePlace {
   const n = c.before.length / 3;
+  // The participant is a reference vertex: the plain morph is the reference vertices' own.
   if (c.fitter === "group" && c.shared !== undefined) {
-    // The participant is a reference vertex: the plain morph is the reference vertices' own.
-    let warned = false;
-    const group = {
-      id: "strap",
-      rotationMode: "full",
-      scaleModes: ["none", "none", "none"],
-      referenceVertices: Int32Array.from({ length: n }, (_, k) => k),
-      maskVertices: Int32Array.of(c.shared),
-      transformNodes: [],
-    };
-    const out = codec.applyRigidity(
-      c.before,
-      c.after,
-      undefined,
-      [group],
-      undefined,
-      undefined,
-      () => warned = true,
-    );
-    return { at: [out[c.shared * 3], out[c.shared * 3 + 1], out[c.shared * 3 + 2]], warned };
+    return groupPlace(codec, c.before, c.after, n, c.shared);
   }
   if (c.fitter === "group") {
     const before = Float64Array.from([...c.before, ...c.part]);
     // The plain morph drags the participant off (a projected morph distorts it): rigidity replaces it.
     const after = Float64Array.from([...c.after, ...c.truth.map((v) => v + 0.004)]);
-    let warned = false;
-    const group = {
-      id: "strap",
-      rotationMode: "full",
-      scaleModes: ["none", "none", "none"],
-      referenceVertices: Int32Array.from({ length: n }, (_, k) => k),
-      maskVertices: Int32Array.of(n),
-      transformNodes: [],
-    };
-    const out = codec.applyRigidity(
-      before,
-      after,
-      undefined,
-      [group],
-      undefined,
-      undefined,
-      () => warned = true,
-    );
-    return { at: [out[n * 3], out[n * 3 + 1], out[n * 3 + 2]], warned };
+    return groupPlace(codec, before, after, n, n);
   }
   const flags: { uncertain: boolean; untwisted?: boolean } = { uncertain: false };
   const modes = {
