@@ -105,12 +105,15 @@ export const decodeGltf = defineNode({
   // nodes, with a warning at /scenes (before, the output had no scene either: three.js gave no `scene`).
   // 58: a node with a mesh that no scene reaches (a damaged parent's children, a part an exporter
   // unlinked) is named in a warning at /nodes: three.js does not draw it (before: silent).
-  version: 58,
+  // 59: a key an object gives twice with other values, a scene root listed twice, sparse indices out of order and
+  // POSITION bounds that do not match the vertices are named (before, read silently); a JSON syntax fault is
+  // refused at its own byte offset, line and column (before, often at the JSON's first byte).
+  version: 59,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale, a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (compression, lights, materials), " +
-    "signed indices, sparse indices given twice, `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, a node a skin lists twice among its joints (the repeat's slot given a child of that node with no transform of its own, as three.js binds it), UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
+    "signed indices, sparse indices given twice or out of order, a key an object gives twice with other values (the last read, as three.js and Blender read it), a scene root listed twice (read once), POSITION bounds that do not match the vertices (three.js culls by them; the output's are the vertices'), `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, a node a skin lists twice among its joints (the repeat's slot given a child of that node with no transform of its own, as three.js binds it), UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
     "is repaired with a warning naming its JSON path, as are morph counts out of step (weights longer or shorter than a mesh's or node's targets, or without targets; primitives of one mesh with different target counts, given targets moving nothing; extras.targetNames longer or shorter, fitted by index as Blender reads them; a sparse part of count 0, read as no change; a weights animation keyed for more or fewer targets, each key cut or filled with 0 as three.js reads it; a primitive drawing a clear coat normal map or anisotropy texture, with no normal map and no tangents, given tangents from its normals and UVs), and so is a data: URI's base64 in the URL-safe alphabet, percent-encoded, marked ;Base64 in another case or with spaces where a URL form decoder turned '+' into them, a texture whose declared type contradicts its bytes (read as the bytes' type), and a mesh with no primitives (named); " +
     "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback, or with one drawing metal where the extension draws a non-metal, is given one made from the extension, for viewers that no longer read the extension; a material sampling a UV set a primitive drawing it lacks (Blender's texCoord 1 on a mesh with one UV map, a game rip's textured draw call without UVs) is named, as viewers disagree on it; a texture reference whose KHR_texture_transform samples a UV set its primitives have while its own texCoord (the fallback for viewers without the extension) names one they lack is given the extension's set, named; " +
     "KHR_techniques_webgl (COLLADA2GLTF's and gltf-pipeline's draft GLSL techniques) is read as three.js reads it, required or not: the techniques left out, a material the technique alone drew given metal-rough values from its diffuse and shininess; KHR_materials_common in a 2.0 file (FBX2glTF's and COLLADA2GLTF's draft) is read as the 1.0 upgrade reads it (a material without metal-rough values given them, a constant one unlit). " +
@@ -267,6 +270,16 @@ export const decodeGltf = defineNode({
         ? "Draco data its decoder can hold (its WebAssembly memory, 2 GB at most, ran out)"
         : "content glTF-Transform can read";
       throw gltfError(source, { jsonPath: "/" }, expected, found);
+    }
+    // Before any repair moves a vertex: the file's bounds describe its vertices as written. (An MSFS packed
+    // model's positions are read by its own rules: not checked.)
+    if (!msfsPacked) {
+      const { stalePositionBounds } = await importOnUse<typeof import("./codec/position_bounds.ts")>(
+        "./codec/position_bounds.ts",
+        import.meta.url,
+      );
+      const boundRepairs = stalePositionBounds(jsonDoc.json, doc);
+      warnRepairs(inFile ? boundRepairs.map((repair) => inFile.textOf(repair)) : boundRepairs);
     }
     let split, packedAttributes;
     try {

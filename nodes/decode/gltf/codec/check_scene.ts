@@ -24,6 +24,7 @@ import { uvwAttributeRepair } from "./uvw_attributes.ts";
 import { isMsfsPacked, isMsfsPackedAttribute } from "./msfs_attributes.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 import { warnUndrawnNodes } from "./undrawn_nodes.ts";
+import { checkSceneRoots } from "./scene_roots.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
 export function checkMeshes(c: Checker): void {
@@ -217,19 +218,8 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
   sceneForRoots(c, parent);
   c.index(c.json, "scene", "", "scenes");
   c.list("scenes").forEach((scene, i) => {
-    const roots = c.indexList(scene, "nodes", `/scenes/${i}`, "nodes");
-    // Some exporters list every node in the scene, children too (SCENE_NON_ROOT_NODE). Read as a root, a
-    // child would leave its parent (as three.js moves it), breaking the hierarchy the file describes.
-    const children = roots.filter((node) => parent[node] !== -1);
-    if (children.length) {
-      scene.nodes = roots.filter((node) => parent[node] === -1);
-      c.repaired(
-        `/scenes/${i}/nodes`,
-        `${children.length} node(s) listed that are children of other nodes (nodes ${
-          children.slice(0, 3).join(", ")
-        }${children.length > 3 ? ", …" : ""}); left under their parents`,
-      );
-    }
+    c.indexList(scene, "nodes", `/scenes/${i}`, "nodes");
+    checkSceneRoots(c, scene, `/scenes/${i}/nodes`, parent);
   });
   warnUndrawnNodes(c, parent);
   c.list("skins").forEach((skin, i) => {

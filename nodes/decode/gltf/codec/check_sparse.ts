@@ -9,12 +9,15 @@ import type { Checker, Json } from "./checker.ts";
 import { gltfError } from "./container.ts";
 
 /**
- * Refuses a sparse index at or past the accessor's `count`, and names indices that repeat.
+ * Refuses a sparse index at or past the accessor's `count`, and names indices that repeat or are out of
+ * order.
  *
  * An index past the end is refused because readers disagree: glTF-Transform and three.js drop its
  * value without a word (a typed-array write out of range), Blender's importer fails on it. A repeat
  * (the spec asks for strictly increasing indices) is read as every reader reads it, the last value
- * winning, with a repair naming the first repeated index. Indices in a meshopt-compressed view are
+ * winning, with a repair naming the first repeated index. Indices each given once but out of order read
+ * the same in any reader, yet break the spec's rule, so validators and strict readers refuse the file:
+ * named too, as read. Indices in a meshopt-compressed view are
  * decoded only by glTF-Transform, so they are left unchecked. `n` is the checked sparse count, and
  * the view's bytes were checked to hold them.
  */
@@ -51,6 +54,17 @@ export function checkSparseIndices(c: Checker, indices: Json, path: string, n: n
     c.repaired(
       `${path}/indices`,
       `sparse index ${first} given more than once (${repeats} repeat(s) of ${n}); the last value given for each is kept, as three.js and Blender keep it`,
+    );
+    return;
+  }
+  const back = values.findIndex((value, i) => i > 0 && value < values[i - 1]);
+  if (back > 0) {
+    c.repaired(
+      `${path}/indices`,
+      `sparse indices out of order (${values[back]} after ${
+        values[back - 1]
+      } at element ${back}; glTF requires ` +
+        "them increasing): each is given once, so every reader reads the same values; read as given",
     );
   }
 }

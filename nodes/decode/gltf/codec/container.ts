@@ -13,6 +13,7 @@ import { MAX_GLTF_DEPTH } from "../../../../runtime/scene/gltf_io.ts";
 import { decodeDataUri, type ReadDataUri } from "../../../../runtime/scene/data_uri.ts";
 import { utf16Note, utf16Order } from "../../../../runtime/utf16.ts";
 import { readGlbV1 } from "./gltf1_glb.ts";
+import { lineColumn, repeatedKeys, syntaxFault } from "./json_text.ts";
 
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
@@ -42,7 +43,7 @@ export function readContainer(bytes: Uint8Array, source: GltfSource, repairs: st
   if (source.format === "glb") return readGlb(bytes, source, repairs);
   const text = asUtf8(bytes, source, repairs);
   checkJsonStart(text, source);
-  const json = parseJson(text, 0, source);
+  const json = parseJson(text, 0, source, repairs);
   return { json, resources: dataUriResources(json, source, repairs) };
 }
 
@@ -57,7 +58,7 @@ function readGlb(bytes: Uint8Array, source: GltfSource, repairs: string[]): JSON
     return readGlbV1(
       bytes,
       source,
-      (body, at) => parseJson(withoutNulPadding(body, at, repairs), at, source),
+      (body, at) => parseJson(withoutNulPadding(body, at, repairs), at, source, repairs),
     );
   }
   if (version !== 2) throw fail(4, "GLB version 2 (or 1, binary glTF 1.0)", String(version));
@@ -75,7 +76,7 @@ function readGlb(bytes: Uint8Array, source: GltfSource, repairs: string[]): JSON
     const body = bytes.subarray(at + 8, at + 8 + length);
     if (at === 12 && type !== CHUNK_JSON) throw fail(at + 4, "the JSON chunk first", `type 0x${hex(type)}`);
     if (type === CHUNK_JSON && json === undefined) {
-      json = parseJson(withoutNulPadding(body, at + 8, repairs), at + 8, source);
+      json = parseJson(withoutNulPadding(body, at + 8, repairs), at + 8, source, repairs);
     } // A view, not a copy: the reader copies every accessor and image out of it, so nothing the scene
     // keeps refers to it, and a copy would be a third full-size array beside the file and the scene.
     else if (type === CHUNK_BIN && bin === undefined) bin = body as Uint8Array<ArrayBuffer>;
@@ -167,18 +168,32 @@ function hex(n: number): string {
   return n.toString(16).padStart(8, "0");
 }
 
-function parseJson(bytes: Uint8Array, offset: number, source: GltfSource): JSONDocument["json"] {
+/**
+ * Parses JSON text at byte `offset` of the file. A syntax fault is refused at its own byte offset, line
+ * and column (V8's message names no position for most, such as a trailing comma); a key an object gives
+ * twice with different values is read as JSON.parse reads it, the last, with a repair in `repairs`.
+ */
+function parseJson(
+  bytes: Uint8Array,
+  offset: number,
+  source: GltfSource,
+  repairs: string[],
+): JSONDocument["json"] {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw gltfError(source, { offset }, "UTF-8 JSON text", "bytes that are not UTF-8");
   }
+  // A BOM (as Windows editors save) reads the same without it; it is 3 bytes before the text.
+  const bom = text.startsWith("\uFEFF") ? 3 : 0;
+  if (bom) text = text.slice(1);
+  const byteAt = (at: number) => offset + bom + new TextEncoder().encode(text.slice(0, at)).length;
   const depth = maxJsonDepth(text, MAX_GLTF_DEPTH);
   if (depth.exceeded) {
     throw gltfError(
       source,
-      { offset: offset + depth.at },
+      { offset: byteAt(depth.at) },
       `JSON nested at most ${MAX_GLTF_DEPTH} deep`,
       "deeper nesting",
     );
@@ -187,12 +202,36 @@ function parseJson(bytes: Uint8Array, offset: number, source: GltfSource): JSOND
   try {
     json = JSON.parse(text);
   } catch (cause) {
+    const fault = syntaxFault(text);
+    if (fault) {
+      const { line, column } = lineColumn(text, fault.at);
+      const expected = `valid JSON: ${fault.expected}`;
+      throw gltfError(
+        source,
+        { offset: byteAt(fault.at) },
+        expected,
+        `${fault.found} (line ${line}, column ${column})`,
+      );
+    }
     const position = /position (\d+)/.exec(String(cause))?.[1];
     throw gltfError(
       source,
-      { offset: offset + Number(position ?? 0) },
+      { offset: byteAt(Number(position ?? 0)) },
       "valid JSON",
       cause instanceof Error ? cause.message : String(cause),
+    );
+  }
+  for (const repeat of repeatedKeys(text, json)) {
+    const places = repeat.at.map((at) => {
+      const { line, column } = lineColumn(text, at);
+      return `line ${line}, column ${column}`;
+    });
+    repairs.push(
+      `${repeat.path}: the key is given ${repeat.times} times with different values (${
+        places.join("; ")
+      }); ` +
+        "the last is read, as JSON.parse, three.js and Blender read it, but glTF forbids repeating a key and " +
+        "readers that take the first (RapidJSON's lookup, as in Assimp) read the other",
     );
   }
   if (!json || typeof json !== "object" || Array.isArray(json)) {
