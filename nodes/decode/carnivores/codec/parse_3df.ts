@@ -136,8 +136,36 @@ export function parse3df(bytes: Uint8Array, file: string | undefined, warn: Warn
   const names = new NameReader(bytes);
   const bones = readBones(r, layout.bones, layout.boneCount, names);
   names.report(warn);
+  if (bones.length === 0) warnOwnersWithoutBones(points.owners, layout.points, warn);
   const texture = readTexture(r, layout.texture, textureBytes, 12, warn);
   return { faces, points, bones, texture };
+}
+
+/**
+ * Points of a `.3df` with an empty bone table that name a bone (an owner other than 0, or -1 "no
+ * bone"): a converter from `.car`, whose points keep their owners and which has no bone table, writes
+ * this. The games never read bones and draw the model static, as this decoder does; but the limbs the
+ * owners group cannot be told, so the warning says so, with the first such point's owner field.
+ */
+function warnOwnersWithoutBones(owners: Int16Array, pointsAt: number, warn: WarningSink): void {
+  let count = 0, first = -1;
+  const named = new Set<number>();
+  for (let v = 0; v < owners.length; v++) {
+    if (owners[v] === 0 || owners[v] === -1) continue;
+    count++;
+    if (first < 0) first = v;
+    named.add(owners[v]);
+  }
+  if (!count) return;
+  const list = [...named].sort((a, b) => a - b);
+  const shown = list.slice(0, 8).join(", ") + (list.length > 8 ? `, … (${list.length} in all)` : "");
+  const offset = pointsAt + first * POINT_BYTES + 12;
+  warn(
+    `${count} point(s) name bones (${shown}) but the file has no bone table (bone count 0; a .car converted ` +
+      `to .3df keeps its owners and no bones): drawn as a static mesh, as the games draw it, with no skin; ` +
+      `the owners stay in the _OWNER attribute (the first, point ${first}, at byte ${offset})`,
+    { offset },
+  );
 }
 
 /**
