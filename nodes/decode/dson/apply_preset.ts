@@ -183,7 +183,14 @@ export const dsonApplyPreset = defineNode({
   // silently, before and after. Same version: a strap's twist doubt is averaged over at most 64 of
   // its vertices (a smooth unevenness is shared by neighbours): rigidity_real_habits.ts beltCase
   // held-out seeds 3001-3400, 12 of 400 parts off silently -> 0.
-  version: 48,
+  // 49: reference vertices that fit a slide (a line keeping its direction, or one place) while the
+  // mesh's 8 vertices nearest them turn about that line or place by over 0.02 rad are named (a rigid
+  // follower; a group with a participant off the line, turned in full, or any but `none` on one place):
+  // Daz fits the reference vertices alone, so the part slides unturned, off the surface's turn; the
+  // slide is kept. Judged against the surface's motion (surface_turn_test.ts), held-out
+  // follower_line_habits seeds 12001-12400: 138 of 400 parts off by over 1 mm silently -> 0;
+  // rigidity_real_habits seeds 14001-14400: 55 -> 0; plain shifts named 0 -> 0.
+  version: 49,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -53,7 +53,14 @@ export const dsonBakeMorph = defineNode({
   // silently, before and after. Same version: a strap's twist doubt is averaged over at most 64 of
   // its vertices (a smooth unevenness is shared by neighbours): rigidity_real_habits.ts beltCase
   // held-out seeds 3001-3400, 12 of 400 parts off silently -> 0.
-  version: 10,
+  // 11: reference vertices that fit a slide (a line keeping its direction, or one place) while the
+  // mesh's 8 vertices nearest them turn about that line or place by over 0.02 rad are named (a rigid
+  // follower; a group with a participant off the line, turned in full, or any but `none` on one place):
+  // Daz fits the reference vertices alone, so the part slides unturned, off the surface's turn; the
+  // slide is kept. Judged against the surface's motion (surface_turn_test.ts), held-out
+  // follower_line_habits seeds 12001-12400: 138 of 400 parts off by over 1 mm silently -> 0;
+  // rigidity_real_habits seeds 14001-14400: 55 -> 0; plain shifts named 0 -> 0.
+  version: 11,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh, and joints the shape's ERC formulas move " +
     "go where that weight puts them.",

@@ -348,7 +348,14 @@ export const decodeDson = defineNode({
   // silently, before and after. Same version: a strap's twist doubt is averaged over at most 64 of
   // its vertices (a smooth unevenness is shared by neighbours): rigidity_real_habits.ts beltCase
   // held-out seeds 3001-3400, 12 of 400 parts off silently -> 0.
-  version: 65,
+  // 66: reference vertices that fit a slide (a line keeping its direction, or one place) while the
+  // mesh's 8 vertices nearest them turn about that line or place by over 0.02 rad are named (a rigid
+  // follower; a group with a participant off the line, turned in full, or any but `none` on one place):
+  // Daz fits the reference vertices alone, so the part slides unturned, off the surface's turn; the
+  // slide is kept. Judged against the surface's motion (surface_turn_test.ts), held-out
+  // follower_line_habits seeds 12001-12400: 138 of 400 parts off by over 1 mm silently -> 0;
+  // rigidity_real_habits seeds 14001-14400: 55 -> 0; plain shifts named 0 -> 0.
+  version: 66,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

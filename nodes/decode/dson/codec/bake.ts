@@ -73,9 +73,9 @@ export function bakeMorph(
   }
   moveJointsWithBake(doc, baked, weight, warn);
   // Daz fits each follower to its reference vertices as the baked shape moves them (and its joint).
-  const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [];
-  refitFollowers(doc, followers.states, sheared, uncertain, untwisted);
-  warnSheared(sheared, warn, "dson bake", uncertain, untwisted);
+  const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [], surfaced: string[] = [];
+  refitFollowers(doc, followers.states, sheared, uncertain, untwisted, surfaced);
+  warnSheared(sheared, warn, "dson bake", uncertain, untwisted, surfaced);
   warnStale(followers.stale, warn, "dson bake");
   // Refitted along principal axes: said here too, not only by the decode (before v8, silently).
   warnUnframed(followers.unframed, warn, "dson bake", followers.framePaths);
@@ -173,7 +173,15 @@ function bakeMeshTarget(
       (shared) => warn(sharedMaskWarning(mesh.getName(), shared)),
       (group, what) =>
         warn(
-          what === "stretch"
+          what === "surface"
+            ? `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
+              indexed.get(group)
+            }/reference_vertices): ` +
+              "its reference vertices lie on a line that keeps its direction, or at one place, while the mesh " +
+              "around them twists about that line (or turns about that place) by over 1.1 degrees; they do not " +
+              "record the turn, so its participants slide unturned, as Daz's fit of them moves them, off the " +
+              "surface's turn"
+            : what === "stretch"
             ? `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
               indexed.get(group)
             }/scale_modes): ` +

@@ -76,7 +76,7 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     if (meshNode && !mesh.skin && mesh.owner >= 0) meshNodes.add(meshNode);
   }
   // Followers are placed, skinned and refitted with the bones at rest; the pose then carries them.
-  const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [];
+  const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [], surfaced: string[] = [];
   atRest(target.nodes, dson.nodes, new Set(dson.followers.map((f) => f.node)), () => {
     const parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
     skinBlendedFollowers(
@@ -86,12 +86,12 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     );
     // Daz fits a follower to its reference vertices as the file's morphs move them from the base mesh.
     const { states, unframed, unframedNodes } = followerStates(doc, true);
-    refitFollowers(doc, states, sheared, uncertain, untwisted);
+    refitFollowers(doc, states, sheared, uncertain, untwisted, surfaced);
     // Named where the DSON file references the missing node (decode.dson v64; before, unplaced).
     const at = new Map(dson.followers.map((f) => [target.nodes[f.node], f.modes.frameAt ?? ""]));
     warnUnframed(unframed, warn, "dson", unframedNodes.map((n) => at.get(n) ?? ""));
   });
-  warnSheared(sheared, warn, "dson", uncertain, untwisted);
+  warnSheared(sheared, warn, "dson", uncertain, untwisted, surfaced);
   // Last: rigid followers put under an item's bones above ride them as the item follows its target.
   followConformTargets(
     { nodes: target.nodes, dsonNodes: dson.nodes, rest: target.rest },

@@ -11,6 +11,7 @@ import { bestFitRotation, centroid } from "./rigid_fit.ts";
 import { type FollowerModes, isDefaultModes } from "./follower_modes.ts";
 import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
 import { spansPlane, weakTwist } from "./rigidity_apply.ts";
+import { SURFACE_TURN, surroundTurn } from "./surface_turn.ts";
 
 /**
  * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
@@ -64,10 +65,52 @@ function modedFit(
   return aboutCentroids(fit.linear, fit.before, fit.after);
 }
 
-/** What a fit could only guess: a stretch across a line (`uncertain`), a twist about it (`untwisted`). */
+/**
+ * What a fit could only guess: a stretch across a line (`uncertain`), a twist about it (`untwisted`);
+ * and what it does not follow: `surface`, the turn (rad) of the surface around reference vertices
+ * that fit a slide (a line that keeps its direction, or one place), when over 0.02 rad.
+ */
 export interface FitFlags {
   uncertain: boolean;
   untwisted?: boolean;
+  surface?: number;
+}
+
+/** The mesh's vertices nearest a follower's reference vertices (`surface_turn.ts`), xyz (m). */
+export interface Surround {
+  readonly base: Float64Array;
+  readonly before: Float64Array;
+  readonly after: Float64Array;
+}
+
+/**
+ * How far (rad) the surround turns from `before` to `after` beyond the slide its reference vertices
+ * fit, when they fit one (a line keeping its direction, or one place) and `modes` would turn the
+ * follower with them (`full`; for one place any but `none`); 0 otherwise. Daz fits the reference
+ * vertices alone, so the follower slides unturned there too (decode.dson v66: named).
+ */
+function surroundTurnOf(
+  before: Float64Array,
+  after: Float64Array,
+  modes: FollowerModes,
+  frame: AxisFrame | undefined,
+  surround: Surround,
+): number {
+  const refs = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
+  const group: RigidityGroup = {
+    id: "follow",
+    ...modes,
+    referenceVertices: refs,
+    maskVertices: refs,
+    transformNodes: [],
+  };
+  const fit = fitRigidTransform(group, before, after, frame);
+  if (!fit?.slide) return 0;
+  const { fitted, line, thin } = fit.slide;
+  if (modes.rotationMode !== "full" && (line || modes.rotationMode === "none")) return 0;
+  const all = Int32Array.from({ length: surround.before.length / 3 }, (_, k) => k);
+  const at = { c0: fit.before, c1: fit.after, fitted, ...(line ? { line } : {}) };
+  return surroundTurn(surround.before, surround.after, all, at, thin);
 }
 
 /**
@@ -76,7 +119,8 @@ export interface FitFlags {
  * fits from the base (a stretch reads the other shape's axes; a turn fitted to vertices that moved
  * unevenly differs too: 0.001 cm on a graft's pucker baked over its dialled value), so the change is
  * `fit(base → after) · fit(base → before)⁻¹`, or the fit from `before` when `before` is the base (the
- * decode) or that fit has no inverse.
+ * decode) or that fit has no inverse. `surround`, the mesh's vertices nearest the reference ones,
+ * sets `flags.surface` when reference vertices that fit a slide leave a turn of it unfollowed.
  */
 export function fitChange(
   base: Float64Array,
@@ -85,6 +129,7 @@ export function fitChange(
   modes: FollowerModes,
   frame: AxisFrame | undefined,
   flags: FitFlags,
+  surround?: Surround,
 ): mat4 {
   // Horn's fit of the default modes needs a plane; a line (or one vertex) takes the rigidity group's
   // reading, the least turn carrying the line, said (decode.dson v64: before, two vertices slid
@@ -93,6 +138,10 @@ export function fitChange(
   const horn = isDefaultModes(modes) && spansPlane(base, all);
   const fit = (a: Float64Array, b: Float64Array) =>
     horn ? rigidFit(a, b, flags) : modedFit(a, b, modes, frame, flags);
+  if (surround && !horn) {
+    const turn = surroundTurnOf(before, after, modes, frame, surround);
+    if (turn > SURFACE_TURN) flags.surface = Math.max(flags.surface ?? 0, turn);
+  }
   const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
   return undo ? multiply(fit(base, after), undo) : fit(before, after);
 }

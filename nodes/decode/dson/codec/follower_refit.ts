@@ -23,7 +23,9 @@ import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
 import { invert, multiply } from "./matrix64.ts";
 import { type FollowerModes, recordedModes } from "./follower_modes.ts";
 import type { AxisFrame } from "./rigidity.ts";
-import { fitChange, type FitFlags } from "./follower_fit.ts";
+import { fitChange, type FitFlags, type Surround } from "./follower_fit.ts";
+import { spansPlane } from "./rigidity_apply.ts";
+import { nearestSurround } from "./surface_turn.ts";
 import { meshFrame, namedFrame, nodesByName } from "./follower_frame.ts";
 import { setLocal } from "./follower_local.ts";
 
@@ -46,6 +48,11 @@ export interface FollowerState {
   readonly basePoints: Float64Array;
   /** The axes its group names (`transform_nodes`, `reference`) at rest; absent: principal axes. */
   readonly frame?: AxisFrame;
+  /**
+   * When its reference vertices span no plane: the mesh's vertices nearest them (DSON ids) and where
+   * they are, on the base mesh and now — what records a turn of the surface the references do not.
+   */
+  readonly surround?: { vertices: Int32Array; base: Float64Array; points: Float64Array };
 }
 
 /** What a follower's record reads: the joint's mesh key and the reference vertices. */
@@ -126,7 +133,20 @@ export function followerStates(
         unframedNodes.push(node);
       }
     }
-    states.push({ node, key, mesh: mesh!, ...found, frames, modes, basePoints, ...(frame ? { frame } : {}) });
+    const surround = spansPlane(basePoints, Int32Array.from(found.vertices, (_, k) => k))
+      ? undefined
+      : surroundOf(mesh!, found.vertices, base);
+    states.push({
+      node,
+      key,
+      mesh: mesh!,
+      ...found,
+      frames,
+      modes,
+      basePoints,
+      ...(frame ? { frame } : {}),
+      ...(surround ? { surround } : {}),
+    });
   }
   return { states, stale, unframed, framePaths, unframedNodes };
 }
@@ -143,7 +163,9 @@ export function followerStates(
  * turned in full on reference vertices that lie on a line that turns, which fix no twist about it,
  * takes the least turn and has its key added to `untwisted` (one vertex, or a line that slides, fits a
  * slide and is not), as does one on a strip too
- * narrow to hold its twist surely (which keeps the best fit's).
+ * narrow to hold its twist surely (which keeps the best fit's). One whose reference vertices fit a slide
+ * while the mesh around them turns about their line or place by over 0.02 rad, which Daz's fit of them
+ * does not follow either, has its key added to `surfaced` (decode.dson v66).
  */
 export function refitFollowers(
   doc: Document,
@@ -151,6 +173,7 @@ export function refitFollowers(
   sheared: string[] = [],
   uncertain: string[] = [],
   untwisted: string[] = [],
+  surfaced: string[] = [],
 ): number {
   let moved = 0;
   const blendMeshes = followerMeshes(doc);
@@ -165,11 +188,27 @@ export function refitFollowers(
       frames.set(joint, { before: was, after: now });
       same &&= now.every((v, k) => v === was[k]);
     }
-    if (same) continue;
+    const shifted = state.surround && referencePoints(state.mesh, [...state.surround.vertices], false);
+    const surround: Surround | undefined =
+      shifted && shifted.vertices.length === state.surround!.vertices.length
+        ? { base: state.surround!.base, before: state.surround!.points, after: shifted.points }
+        : undefined;
+    // A morph may turn the skin around reference vertices it leaves in place: still named.
+    if (same && !surround?.after.some((v, k) => v !== surround.before[k])) continue;
     const flags: FitFlags = { uncertain: false };
-    const fit = fitChange(state.basePoints, state.points, after.points, state.modes, state.frame, flags);
+    const fit = fitChange(
+      state.basePoints,
+      state.points,
+      after.points,
+      state.modes,
+      state.frame,
+      flags,
+      surround,
+    );
     if (flags.uncertain) uncertain.push(state.key);
     if (flags.untwisted) untwisted.push(state.key);
+    if (flags.surface !== undefined) surfaced.push(state.key);
+    if (same) continue; // nothing it rides moved: its bytes are kept
     // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
     const change = (joint: Node): mat4 | undefined => {
       const f = frames.get(joint);
@@ -204,6 +243,34 @@ export function refitFollowers(
     moved++;
   }
   return moved;
+}
+
+/**
+ * The vertices of `mesh` nearest the DSON vertices `refs` (`surface_turn.ts`, other than them), as
+ * DSON ids, with where they are on the base mesh and, unless `base`, with the mesh's morphs now.
+ */
+function surroundOf(
+  mesh: Mesh,
+  refs: Int32Array,
+  base: boolean,
+): { vertices: Int32Array; base: Float64Array; points: Float64Array } | undefined {
+  const ids = new Set<number>();
+  for (const primitive of mesh.listPrimitives()) {
+    for (const id of primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)?.getArray() ?? []) ids.add(id);
+  }
+  const drawn = referencePoints(mesh, [...ids].sort((a, b) => a - b), true);
+  if (!drawn) return undefined;
+  const slot = new Map(Array.from(drawn.vertices, (v, k) => [v, k]));
+  const near = nearestSurround(drawn.points, Int32Array.from(refs, (v) => slot.get(v)!));
+  if (!near.length) return undefined;
+  const vertices = Int32Array.from(near, (k) => drawn.vertices[k]);
+  const at = (k: number) => [drawn.points[k * 3], drawn.points[k * 3 + 1], drawn.points[k * 3 + 2]];
+  const basePoints = Float64Array.from([...near].flatMap(at));
+  return {
+    vertices,
+    base: basePoints,
+    points: base ? basePoints : referencePoints(mesh, [...vertices], false)!.points,
+  };
 }
 
 /** The blend-skinned meshes of each follower (`rigid_follow_mesh`), by the follower's key. */

@@ -43,6 +43,7 @@ export function warnSheared(
   prefix: string,
   uncertain: readonly string[] = [],
   untwisted: readonly string[] = [],
+  surfaced: readonly string[] = [],
 ): void {
   const list = (keys: readonly string[]) =>
     keys.slice(0, NAMED).map((k) => `'${k}'`).join(", ") +
@@ -67,6 +68,14 @@ export function warnSheared(
         `line that turns, which fix no turn about that line, or on a strip narrower than the ` +
         `surface's unevenness fixes it by; each takes the least turn that carries the line (on a strip, the ` +
         `best fit's twist), and Daz may twist it otherwise: ${list(untwisted)}`,
+    );
+  }
+  if (surfaced.length) {
+    warn(
+      `${prefix}: ${surfaced.length} rigid follower(s) have reference vertices on a line that keeps its ` +
+        `direction, or at one place, while the mesh around them twists about that line (or turns about ` +
+        `that place) by over 1.1 degrees; those vertices do not record the turn, so each slides unturned, ` +
+        `as Daz's fit of them moves it, off the surface's turn: ${list(surfaced)}`,
     );
   }
 }

@@ -120,9 +120,9 @@ export function applyDsonPreset(
   // Joint centres a shape moves follow its new dials, before the poses are read about them.
   const moved = moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
   // Daz fits each follower to its reference vertices as the shape moves them (and its joint).
-  const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [];
-  refitFollowers(doc, followers.states, sheared, uncertain, untwisted);
-  warnSheared(sheared, (message) => later.push(message), "dson preset", uncertain, untwisted);
+  const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [], surfaced: string[] = [];
+  refitFollowers(doc, followers.states, sheared, uncertain, untwisted, surfaced);
+  warnSheared(sheared, (message) => later.push(message), "dson preset", uncertain, untwisted, surfaced);
   if (moved || morphs || driven.morphs) {
     warnStale(followers.stale, (message) => later.push(message), "dson preset");
     // Refitted along principal axes: said here too, not only by the decode (before v46, silently).

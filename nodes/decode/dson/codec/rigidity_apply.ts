@@ -20,6 +20,7 @@ import {
   swingRotation,
   type Vec3,
 } from "./rigid_fit.ts";
+import { groupTurnsUnrecorded } from "./surface_turn.ts";
 
 /** The scale modes in the order `scale_modes` values index the measured ratios (`none` first). */
 const SCALE_MODES = ["none", "primary", "secondary", "tertiary"] as const;
@@ -62,6 +63,13 @@ export interface RigidTransform {
   readonly line?: Vec3;
   /** With `untwisted`: the spread (m) below which a participant lies on that line (`thinness`). */
   readonly thin?: number;
+  /**
+   * Reference vertices that fix no turn of their own — a line that keeps its direction, or one place —
+   * and so fit a slide: the fitted turn (the line's swing, if any), the line at rest (absent: one
+   * place) and their `thinness`, for measuring how far the surface around them turns unrecorded
+   * (`surface_turn.ts`).
+   */
+  readonly slide?: { readonly fitted: Float64Array; readonly line?: Vec3; readonly thin: number };
 }
 
 /**
@@ -131,12 +139,14 @@ export function fitRigidTransform(
   // fit a slide, with no turn to guess (decode.dson v65; before, any move of them was named).
   const untwisted = group.rotationMode === "full" &&
     (planar ? weakTwist(before, after, refs, c0, c1, fitted) : lineTurns(after, refs, c1, pca, thin));
+  const slide = !planar && !untwisted ? { fitted, thin, ...(point ? {} : { line: pca.axes[0] }) } : undefined;
   return {
     before: c0,
     after: c1,
     linear: mulMat(applied, scale),
     ...(uncertain ? { uncertain } : {}),
     ...(untwisted ? { untwisted, line: pca.axes[0], thin } : {}),
+    ...(slide ? { slide } : {}),
   };
 }
 
@@ -276,7 +286,9 @@ export interface SharedMaskVertices {
  * (only those two groups actually move: a group with no reference vertex moves nothing, and a
  * vertex of weight 0 is not moved). A group fitted with a guess goes to `onUncertain`: `stretch`, its
  * scale_modes stretch across its reference line; `twist`, a `full` turn its turning line does not fix,
- * when a participant lies off that line.
+ * when a participant lies off that line; `surface`, a slide (reference vertices on a line that keeps
+ * its direction, or at one place) while the mesh's other vertices nearest them turn about that line or
+ * place by over 0.02 rad (`surface_turn.ts`), which the slide does not follow, with a participant off it.
  *
  * @example
  * ```ts
@@ -290,7 +302,7 @@ export function applyRigidity(
   groups: readonly RigidityGroup[],
   frameFor: (group: RigidityGroup) => AxisFrame | undefined = () => undefined,
   onShared?: (shared: SharedMaskVertices) => void,
-  onUncertain?: (group: RigidityGroup, what: "stretch" | "twist") => void,
+  onUncertain?: (group: RigidityGroup, what: "stretch" | "twist" | "surface") => void,
 ): Float64Array {
   const out = Float64Array.from(after);
   // The groups that moved each vertex (in file order), kept only when asked.
@@ -322,6 +334,9 @@ export function applyRigidity(
       }
     }
     if (twisted) onUncertain?.(group, "twist");
+    if (onUncertain && transform.slide && groupTurnsUnrecorded(group, before, after, weights, transform)) {
+      onUncertain(group, "surface");
+    }
   }
   if (movedBy && onShared) {
     let count = 0;

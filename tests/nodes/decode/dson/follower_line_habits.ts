@@ -12,6 +12,7 @@
  */
 import type { mat4 } from "@gltf-transform/core";
 import { prng } from "../../../support/prng.ts";
+import { type Surround, surroundOf } from "./line_surface_habits.ts";
 
 type V3 = [number, number, number];
 
@@ -45,6 +46,11 @@ export interface LineCase {
   readonly scale?: number;
   /** A group's participant that is its own reference vertex: its index among them (the part is it). */
   readonly shared?: number;
+  /**
+   * The mesh around the reference vertices (a strap's edges, a chain's links, a lobe), moved with the
+   * region: it records a twist about the line (or a turn about one vertex) the references do not.
+   */
+  readonly surround?: Surround;
 }
 
 /** The rotation (row-major 3×3) of `angle` about unit `axis` (Rodrigues). */
@@ -134,6 +140,8 @@ export function lineCase(seed: number): LineCase {
     Math.abs(turned[0] * line[0] + turned[1] * line[1] + turned[2] * line[2]),
   );
   habits.push(swing > 1e-9 ? "line turns" : "line fixed");
+  const kind = shape === "strap" ? "strap" : shape === "chain" ? "links" : "patch";
+  const surround = surroundOf(seed, kind, points, { line, side, normal }, move, written);
   return {
     seed,
     habits,
@@ -144,6 +152,7 @@ export function lineCase(seed: number): LineCase {
     truth: move(part),
     swing,
     ...(swing > 1e-9 ? {} : { slide: [0, 1, 2].map((a) => part[a] + shift[a]) as V3 }),
+    surround,
   };
 }
 

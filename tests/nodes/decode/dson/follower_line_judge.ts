@@ -22,7 +22,8 @@ export interface LineCodec {
     after: Float64Array,
     modes: { rotationMode: "full"; scaleModes: readonly ["none" | "primary", "none", "none"] },
     frame: undefined,
-    flags: { uncertain: boolean; untwisted?: boolean },
+    flags: { uncertain: boolean; untwisted?: boolean; surface?: number },
+    surround?: { base: Float64Array; before: Float64Array; after: Float64Array },
   ): mat4;
   applyRigidity(
     before: Float64Array,
@@ -37,7 +38,8 @@ export interface LineCodec {
 
 /**
  * Where a `full` rigidity group over all `n` reference vertices of `before`/`after` puts its one
- * participant, vertex `part`, and whether it warned.
+ * participant, vertex `part`, and whether it warned. The surround, if any, is the mesh's other
+ * vertices, after those.
  */
 function groupPlace(
   codec: LineCodec,
@@ -45,7 +47,12 @@ function groupPlace(
   after: Float64Array,
   n: number,
   part: number,
+  surround?: LineCase["surround"],
 ): LinePlace {
+  if (surround) {
+    before = Float64Array.from([...before, ...surround.before]);
+    after = Float64Array.from([...after, ...surround.after]);
+  }
   let warned = false;
   const group = {
     id: "strap",
@@ -72,21 +79,25 @@ export function linePlace(codec: LineCodec, c: LineCase): LinePlace {
   const n = c.before.length / 3;
   // The participant is a reference vertex: the plain morph is the reference vertices' own.
   if (c.fitter === "group" && c.shared !== undefined) {
-    return groupPlace(codec, c.before, c.after, n, c.shared);
+    return groupPlace(codec, c.before, c.after, n, c.shared, c.surround);
   }
   if (c.fitter === "group") {
     const before = Float64Array.from([...c.before, ...c.part]);
     // The plain morph drags the participant off (a projected morph distorts it): rigidity replaces it.
     const after = Float64Array.from([...c.after, ...c.truth.map((v) => v + 0.004)]);
-    return groupPlace(codec, before, after, n, n);
+    return groupPlace(codec, before, after, n, n, c.surround);
   }
-  const flags: { uncertain: boolean; untwisted?: boolean } = { uncertain: false };
+  const flags: { uncertain: boolean; untwisted?: boolean; surface?: number } = { uncertain: false };
   const modes = {
     rotationMode: "full" as const,
     scaleModes: [c.fitter === "follower" ? "none" : "primary", "none", "none"] as const,
   };
-  const m = codec.fitChange(c.before, c.before, c.after, modes, undefined, flags);
-  return { at: transformPoint(m, c.part), warned: flags.uncertain || !!flags.untwisted };
+  const surround = c.surround && { base: c.surround.before, ...c.surround };
+  const m = codec.fitChange(c.before, c.before, c.after, modes, undefined, flags, surround);
+  return {
+    at: transformPoint(m, c.part),
+    warned: flags.uncertain || !!flags.untwisted || flags.surface !== undefined,
+  };
 }
 
 /**

@@ -14,6 +14,7 @@
  */
 import { prng } from "../../../support/prng.ts";
 import { cross, type LineCase, rotation, unit } from "./follower_line_habits.ts";
+import { surroundOf } from "./line_surface_habits.ts";
 
 type V3 = [number, number, number];
 
@@ -114,6 +115,16 @@ export function realRigidityCase(seed: number): LineCase {
   const s = (p: readonly number[]) => p.map((x) => written(x * scale));
   const scaled = (p: readonly number[]) => p.map((x) => x * scale) as V3;
   const truth = scaled(move(part));
+  // The mesh around a hook, a seam or a seam's line: what records a twist about it.
+  const surround = kind === "plane" ? undefined : surroundOf(
+    seed,
+    shape === "seam-line" ? "strap" : "patch",
+    points,
+    { line, side, normal },
+    move,
+    written,
+    scale,
+  );
   return {
     seed,
     habits,
@@ -126,6 +137,7 @@ export function realRigidityCase(seed: number): LineCase {
     ...(fixed ? { slide: scaled(part.map((x, a) => x + shift[a])) } : {}),
     ...(shared ? { shared: points.indexOf(part) } : {}),
     scale,
+    ...(surround ? { surround } : {}),
   };
 }
 

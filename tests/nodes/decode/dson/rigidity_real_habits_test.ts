@@ -15,7 +15,7 @@ import { beltCase, realRigidityCase } from "./rigidity_real_habits.ts";
 // scale), none silently, and 167 right but warned (118 of them on a set whose line does not turn or
 // that is one place); after: 11 off, all on a turning line and named, and 27 right but warned, all on
 // a turning line. Without the file's rounding in the tolerances, 14 off and one silently (a hook).
-Deno.test("dson rigidity on real files' reference sets: a slide is not named, a turning line always is (held-out seeds)", () => {
+Deno.test("dson rigidity on real files' reference sets: a shift is not named, a turning line always is (held-out seeds)", () => {
   const codec = { fitChange, applyRigidity } as unknown as LineCodec;
   const tally = lineTally(codec, 7001, 7400, realRigidityCase, "daz");
   const table = [...tally].map(([k, v]) => `${k}: ${v.join(" ")}`).join("\n");
@@ -27,11 +27,12 @@ Deno.test("dson rigidity on real files' reference sets: a slide is not named, a 
   assert.ok(planes > 150, table);
   assert.equal(planesWrong, 0, table);
   assert.equal(planesWarned, 0, table);
-  // A line that slides, or one place (a seam's duplicates): Daz's slide, nothing said.
-  const [fixed, fixedWrong, , fixedWarned] = tally.get("line fixed")!;
+  // A line that slides, or one place (a seam's duplicates): Daz's slide; a plain shift is not named (a
+  // twist or turn of the mesh around them is, decode.dson v66: `surface_turn_test.ts`).
+  const [fixed, fixedWrong] = tally.get("line fixed")!;
   assert.ok(fixed > 80, table);
   assert.equal(fixedWrong, 0, table);
-  assert.equal(fixedWarned, 0, table);
+  assert.equal(tally.get("shift")![3], 0, table);
   // A figure scaled to 0.01 is judged as the full-size one: nothing silently off either.
   assert.equal(tally.get("scale 0.01")![2], 0, table);
 });
