@@ -12,6 +12,9 @@ import { lineCase } from "./follower_line_habits.ts";
 import { type LineCodec, lineTally } from "./follower_line_judge.ts";
 import { realRigidityCase } from "./rigidity_real_habits.ts";
 import { decodeJson } from "./dson_runs.ts";
+import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
+import { runNode, testContext } from "../../../support/context.ts";
+import { posedRigidityCase } from "./posed_rigidity_habits.ts";
 import { followerShapeCase, shapedVertices } from "./follower_shape_habits.ts";
 import { kabsch, type V3 } from "./rigidity_reference.ts";
 
@@ -75,4 +78,43 @@ Deno.test("dson decode: a follower on one vertex is named when the body shape tu
     }
   }
   assert.ok(named > 3 && quiet > 3, `${named} named, ${quiet} quiet`);
+});
+
+// posed_rigidity_habits.ts seeds 22401-22440 with the first group cut to one reference vertex, turned in
+// full: a bake of the body shape names the group at its reference_vertices when the vertex's grid
+// neighbours (its participant left out, as the codec leaves it) turn about it by over 0.03 rad (Kabsch),
+// and not under 0.01 rad. Before dson.bake_morph v11 none was named.
+Deno.test("dson bake: a full group on one reference vertex is named when the morph turns the skin around it", async () => {
+  let named = 0, quiet = 0;
+  for (let seed = 22401; seed <= 22440; seed++) {
+    const c = posedRigidityCase(seed);
+    const geometry = (c.json.geometry_library as { rigidity?: { groups: Record<string, unknown>[] } }[])
+      .find((g) => g.rigidity)!;
+    const group = geometry.rigidity!.groups.find((g) => g.id === "rigid_belt")!;
+    const ref = (group.reference_vertices as { values: number[] }).values[0];
+    const participant = (group.mask_vertices as { values: number[] }).values[0];
+    group.reference_vertices = { count: 1, values: [ref] };
+    group.rotation_mode = "full";
+    const decoded = await decodeJson(c.json, "scene.duf");
+    const ctx = testContext();
+    await runNode(dsonBakeMorph, { scene: decoded.scene }, { morph: "FBMHeavy", weight: 0.7 }, ctx);
+    const said = ctx.warnings.some((w) =>
+      /^rigidity group 'rigid_belt' of '[^']+' \(\/meshes\/\d+\/extras\/partgraph\/dson\/rigidity\/groups\/\d+\/reference_vertices\): .*turns about that place/
+        .test(w.message)
+    );
+    const base = c.posed.shape.base, delta = c.posed.shape.deltas.get("FBMHeavy")!;
+    const shaped = base.map((p, v) => p.map((x, k) => x + 0.7 * delta[v][k]) as V3);
+    const ring = base.flatMap((p, k) =>
+      k !== ref && k !== participant && Math.hypot(p[0] - base[ref][0], p[1] - base[ref][1]) < 15 ? [k] : []
+    );
+    const offsets = (points: readonly V3[]) =>
+      ring.map((k) => [0, 1, 2].map((a) => points[k][a] - points[ref][a]) as V3);
+    const angle = turnAngle(offsets(base), offsets(shaped));
+    const what = `seed ${seed}: turn ${angle.toFixed(4)} rad\n${
+      ctx.warnings.map((w) => w.message).join("\n")
+    }`;
+    if (angle > 0.03) assert.ok(said, what), named++;
+    if (angle < 0.01) assert.ok(!said, what), quiet++;
+  }
+  assert.ok(named > 3, `${named} named, ${quiet} quiet`);
 });
