@@ -24,7 +24,7 @@ import { uvwAttributeRepair } from "./uvw_attributes.ts";
 import { isMsfsPacked, isMsfsPackedAttribute } from "./msfs_attributes.ts";
 import { MAX_HIERARCHY_DEPTH, scanHierarchy } from "../../../../runtime/depth.ts";
 import { warnUndrawnNodes } from "./undrawn_nodes.ts";
-import { checkSceneRoots } from "./scene_roots.ts";
+import { checkSceneRoots, warnEmptyDefaultScene } from "./scene_roots.ts";
 
 /** Primitives: modes, attribute types per semantic, equal element counts, index types. */
 export function checkMeshes(c: Checker): void {
@@ -221,6 +221,7 @@ export function checkReferences(c: Checker, parent: readonly number[]): void {
     c.indexList(scene, "nodes", `/scenes/${i}`, "nodes");
     checkSceneRoots(c, scene, `/scenes/${i}/nodes`, parent);
   });
+  warnEmptyDefaultScene(c);
   warnUndrawnNodes(c, parent);
   c.list("skins").forEach((skin, i) => {
     const path = `/skins/${i}`;
@@ -315,6 +316,12 @@ function checkProjection(c: Checker, camera: Json, path: string): void {
   }
   if (type === "perspective" && !((projection.yfov as number) > 0)) {
     c.fail(`${at}/yfov`, "a field of view > 0 (radians)", projection.yfov);
+  }
+  // Half a turn or more sees nothing sensible: a hand edit in degrees (`"yfov": 60`), said, kept.
+  const yfov = projection.yfov as number;
+  if (type === "perspective" && yfov >= Math.PI) {
+    const meant = `${yfov}° would be ${Number((yfov * Math.PI / 180).toFixed(4))}`;
+    c.repaired(`${at}/yfov`, `${yfov} radians is half a turn or more: probably degrees (${meant}); kept`);
   }
 }
 

@@ -40,3 +40,24 @@ export function checkSceneRoots(c: Checker, scene: Json, path: string, parent: r
       "three.js draws it (a reader making an object per entry draws it twice)",
   );
 }
+
+/**
+ * Warns, at /scene, when the default scene has no nodes while another scene has some: viewers open the
+ * default and show nothing (three.js's `gltf.scene` is empty), and the rig finds no part in it. A hand
+ * edit of `"scene"`, or an exporter's empty scene left first, makes such files; which scene was meant
+ * is unknown, so the file is kept as it is.
+ */
+export function warnEmptyDefaultScene(c: Checker): void {
+  const scenes = c.list("scenes");
+  // No `scene`: no default (three.js and Blender open the first).
+  const main = (c.json.scene as number | undefined) ?? 0;
+  if (!scenes[main] || (scenes[main].nodes as number[] | undefined)?.length) return;
+  const full = scenes.findIndex((scene) => (scene.nodes as number[] | undefined)?.length);
+  if (full < 0) return;
+  const roots = (scenes[full].nodes as number[]).length;
+  c.repaired(
+    "/scene",
+    `the default scene (scene ${main}) has no nodes, while scene ${full} has ${roots} root node(s): viewers ` +
+      "open the default and show nothing (three.js's gltf.scene is empty); kept as the file has it",
+  );
+}

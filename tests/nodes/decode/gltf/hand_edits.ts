@@ -152,6 +152,32 @@ export const HAND_EDITS: Readonly<Record<string, Edit>> = {
       }
     },
   },
+  /** `"scene"` typed to point at an empty scene (or an exporter's empty scene left as the default). */
+  "scene-empty-default": {
+    expect: "notice",
+    json(json, _bin, random) {
+      const empty = random() < 0.5 ? {} : { name: "Scene", nodes: [] };
+      if (random() < 0.5) json.scenes.push(empty), json.scene = json.scenes.length - 1;
+      else json.scenes.unshift(empty), json.scene = 0;
+    },
+  },
+  /** A second scene that is empty while the default has the model: nothing a viewer shows differs. */
+  "scene-empty-other": {
+    expect: "quiet",
+    json: (json) => void json.scenes.push({ name: "Empty" }),
+  },
+  /** A camera's field of view typed in degrees. */
+  "camera-yfov-degrees": {
+    expect: "notice",
+    json(json, _bin, random) {
+      json.cameras = [{
+        type: "perspective",
+        perspective: { yfov: pick(random, [35, 45, 50, 60, 90]), znear: 0.1 },
+      }];
+      json.nodes.push({ name: "Camera", camera: 0, translation: [0, 1, 5] });
+      json.scenes[json.scene ?? 0].nodes.push(json.nodes.length - 1);
+    },
+  },
   /** A comma left after the last item of a list or object. */
   "trailing-comma": {
     expect: "notice",

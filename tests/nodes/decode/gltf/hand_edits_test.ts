@@ -1,10 +1,10 @@
 /**
  * Hand-edited glTF (`hand_edits.ts`) on held-out seeds: what changes the reading, or breaks the spec
  * in a way readers disagree on, is said (a warning or a refusal at its JSON path or byte offset); what
- * reads the same (a key repeated with its value, a BOM, bounds rounded) is read quietly. Before
- * decode.gltf v59, 147 of these 450 cases were read silently (repeated keys, a root listed twice,
- * sparse indices out of order, stale bounds), and 16 of 30 trailing commas were refused at the JSON's
- * first byte.
+ * reads the same (a key repeated with its value, a BOM, bounds rounded, an empty second scene) is read
+ * quietly. Before decode.gltf v59, 207 of 540 cases (seeds 101-130) were read silently (repeated keys,
+ * a root listed twice, sparse indices out of order, stale bounds, an empty default scene, a field of
+ * view in degrees), and 16 of 30 trailing commas were refused at the JSON's first byte.
  */
 import assert from "node:assert/strict";
 import { decodeGltf } from "../../../../nodes/decode/gltf/decode_gltf.ts";
@@ -89,5 +89,16 @@ Deno.test("stale POSITION bounds are named at their accessor, and the output's m
       const xs = array.filter((_, i) => i % 3 === 0);
       assert.equal(position.getMin([])[0], Math.min(...xs));
     }
+  }
+});
+
+Deno.test("an empty default scene beside one with nodes, and a field of view in degrees, are named", async () => {
+  for (const kind of ["scene-empty-default", "camera-yfov-degrees"]) {
+    const edit = await handEdited(kind, SEEDS[1]);
+    const { warnings } = await warningsOf(edit.name, edit.bytes);
+    const expected = kind === "scene-empty-default"
+      ? /at \/scene: the default scene \(scene \d\) has no nodes, while scene \d has 3 root node/
+      : /at \/cameras\/0\/perspective\/yfov: \d+ radians is half a turn or more: probably degrees/;
+    assert.ok(warnings.some((w) => expected.test(w)), warnings.join("\n"));
   }
 });
