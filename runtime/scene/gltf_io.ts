@@ -7,7 +7,6 @@
 import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
 import { buffered, keepingExtras, writable } from "./writable.ts";
 import { keepNearDefaultTransforms } from "./near_defaults.ts";
-import { sortKeysDeep } from "../canonical.ts";
 import {
   type ExportNames,
   exportNames,
@@ -19,6 +18,7 @@ import { GLB_MAGIC, isGlb } from "./glb_magic.ts";
 import { dataUri, decodeDataUri } from "./data_uri.ts";
 import { writtenMemo } from "./written_memo.ts";
 import { outputJson, rememberWritten, writtenText } from "./written_json.ts";
+import { sortExtras } from "./canonical_extras.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
@@ -128,6 +128,8 @@ export function writeGlb(doc: Document, options: WriteOptions): Promise<Uint8Arr
  */
 interface WrittenContent {
   readonly json: GLTF.IGLTF;
+  /** Whether an extras value of `json` holds an integer past 32 bits (`writtenText` then walks the file). */
+  readonly wide: boolean;
   /** Where the binary chunk's data goes, for the first GLB, which writes it straight from the accessors. */
   layout?: ChunkLayout;
   /** The binary chunk's bytes; once a GLB holds them, a view into that GLB (no second copy kept). */
@@ -184,9 +186,9 @@ async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise
     if (via === "direct-only") throw new Error(`direct GLB writer: ${direct.unsupported}`);
     const write = () => io.writeJSON(source, { format: Format.GLB });
     const { json, resources } = await keepingExtras(source, write);
-    return { json: canonicaliseContent(doc, json), bin: Object.values(resources)[0] };
+    return { ...canonicaliseContent(doc, json), bin: Object.values(resources)[0] };
   }
-  return { json: canonicaliseContent(doc, direct), layout: layout as ChunkLayout };
+  return { ...canonicaliseContent(doc, direct), layout: layout as ChunkLayout };
 }
 
 /**
@@ -211,7 +213,7 @@ export async function writeGlbVia(
 function assembleGlb(written: WrittenContent, generator: string, names: ExportNames | undefined): Uint8Array {
   const { bin, layout } = written;
   const json = outputJson(written.json, generator, names);
-  const jsonBytes = new TextEncoder().encode(writtenText(json));
+  const jsonBytes = new TextEncoder().encode(writtenText(json, undefined, written.wide));
   // One allocation, one copy of the binary chunk: for a big model the buffer is most of the file.
   const binBytes = layout ? layout.byteLength : bin?.byteLength ?? 0;
   const jsonLength = padded(jsonBytes.byteLength);
@@ -262,8 +264,8 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
   }
   const canonical = canonicaliseContent(doc, json);
   const names = options.uniqueNames === true ? exportNames(doc) : undefined;
-  const view = outputJson(canonical, options.generator, names);
-  const bytes = new TextEncoder().encode(writtenText(view, 2) + "\n");
+  const view = outputJson(canonical.json, options.generator, names);
+  const bytes = new TextEncoder().encode(writtenText(view, 2, canonical.wide) + "\n");
   rememberWritten(bytes, view);
   return bytes;
 }
@@ -315,13 +317,15 @@ function embeddedJson(bytes: Uint8Array): JSONDocument {
 
 /**
  * Names morph targets, keeps near-default transforms and sorts extras, in place (returns `json`, or the
- * root object that replaces it: {@link sortExtras}); `doc` is the input.
+ * root object that replaces it: `sortExtras`, and whether its extras hold a wide integer); `doc` is the input.
+ * The names `outputJson` adds to extras later are text: they add no wide integer.
  */
-function canonicaliseContent(doc: Document, json: GLTF.IGLTF): GLTF.IGLTF {
+function canonicaliseContent(doc: Document, json: GLTF.IGLTF): { json: GLTF.IGLTF; wide: boolean } {
   nameMorphTargets(doc, json);
   keepNearDefaultTransforms(doc, json);
   omitEmptySceneNodes(json);
-  return sortExtras(json);
+  const found = { wide: false };
+  return { json: sortExtras(json, found), wide: found.wide };
 }
 
 /**
@@ -345,51 +349,15 @@ function omitEmptySceneNodes(json: GLTF.IGLTF): void {
 function nameMorphTargets(doc: Document, json: GLTF.IGLTF): void {
   const meshes = doc.getRoot().listMeshes();
   json.meshes?.forEach((meshDef, m) => {
-    const written = meshDef.extras?.targetNames as string[] | undefined;
-    if (!written?.some((name) => name === "")) return;
+    const written = meshDef.extras?.targetNames;
+    // A user's own `targetNames` that is not a list (a mesh without targets keeps its extras as given).
+    if (!Array.isArray(written) || !written.some((name) => name === "")) return;
     const own = (meshes[m].getExtras() as { targetNames?: unknown }).targetNames;
     const fallback = Array.isArray(own) && own.length === written.length ? own : [];
     meshDef.extras!.targetNames = written.map((name, i) =>
       name || (typeof fallback[i] === "string" && fallback[i]) || String(i)
     );
   });
-}
-
-/**
- * Sorts keys of every `extras` object (recursively inside them too), in place, and drops keys whose
- * value is `undefined` outside extras (glTF-Transform writes a sampler's unset filters so), which the
- * JSON text omits anyway: the value then reads as its text does, and the output check reads it in
- * place of parsing the text (`nodes/export/check/in_hand.ts`). Returns `value`, or the object that
- * replaces it without such keys.
- */
-function sortExtras<T extends object>(value: T): T {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i];
-      if (typeof item === "object" && item !== null) {
-        const sorted = sortExtras(item);
-        if (sorted !== item) value[i] = sorted;
-      }
-    }
-    return value;
-  }
-  const record = value as Record<string, unknown>;
-  let unset = false;
-  for (const key in record) {
-    const item = record[key];
-    if (key === "extras") record[key] = sortKeysDeep(item);
-    else if (item === undefined) unset = true;
-    else if (typeof item === "object" && item !== null) {
-      const sorted = sortExtras(item);
-      if (sorted !== item) record[key] = sorted;
-    }
-  }
-  if (!unset) return value;
-  // A copy without them, not `delete`: deleting a key makes an object a dictionary, and one such object
-  // takes V8's JSON.stringify off its fast path for the whole file (2-3x the time of the file's text).
-  const kept: Record<string, unknown> = {};
-  for (const key in record) if (record[key] !== undefined) kept[key] = record[key];
-  return kept as T;
 }
 
 /** A chunk length rounded up to GLB's 4-byte alignment. */

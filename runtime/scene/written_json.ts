@@ -146,23 +146,26 @@ const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
  * ```ts
  * writtenText({ nodes: [{ extras: { id: 3000000000 } }] }); // '{"nodes":[{"extras":{"id":3000000000.0}}]}'
  * ```
+ *
+ * `wide` says whether any extras value holds such an integer, when the caller knows it already
+ * (`canonical_extras.ts` finds out while it sorts them): the walk over the whole file is then skipped.
  */
-export function writtenText(json: unknown, space?: number): string {
-  if (!hasWideInteger(json, false)) return JSON.stringify(json, null, space);
+export function writtenText(json: unknown, space?: number, wide?: boolean): string {
+  if (!(wide ?? hasWideInteger(json, false))) return JSON.stringify(json, null, space);
   return JSON.stringify(json, function (key, value) {
     return key === "extras" && hasWideInteger(value, true) ? asFloats(value) : value;
   }, space);
 }
 
 /** An integer Blender 3.4 cannot store as one, which `JSON.stringify` writes without a fraction or exponent. */
-function isWide(value: unknown): value is number {
+export function isWideInteger(value: unknown): value is number {
   return typeof value === "number" && Number.isInteger(value) && (value < INT32_MIN || value > INT32_MAX) &&
     Math.abs(value) < 1e21;
 }
 
 /** Whether `value` holds a wide integer inside `extras` (`inExtras`: `value` is inside one already). */
 function hasWideInteger(value: unknown, inExtras: boolean): boolean {
-  if (typeof value !== "object" || value === null) return inExtras && isWide(value);
+  if (typeof value !== "object" || value === null) return inExtras && isWideInteger(value);
   // Plain loops with the leaf test inline: this walks every value of the file before it is written
   // (a third of the text's time with a closure and a call per leaf).
   if (Array.isArray(value)) {
@@ -170,7 +173,9 @@ function hasWideInteger(value: unknown, inExtras: boolean): boolean {
     for (let i = 0; i < value.length; i++) {
       const item = value[i];
       if (
-        typeof item === "object" ? item !== null && hasWideInteger(item, inExtras) : inExtras && isWide(item)
+        typeof item === "object"
+          ? item !== null && hasWideInteger(item, inExtras)
+          : inExtras && isWideInteger(item)
       ) {
         return true;
       }
@@ -180,7 +185,9 @@ function hasWideInteger(value: unknown, inExtras: boolean): boolean {
   const record = value as Record<string, unknown>;
   for (const key in record) {
     const item = record[key], extras = inExtras || key === "extras";
-    if (typeof item === "object" ? item !== null && hasWideInteger(item, extras) : extras && isWide(item)) {
+    if (
+      typeof item === "object" ? item !== null && hasWideInteger(item, extras) : extras && isWideInteger(item)
+    ) {
       return true;
     }
   }
@@ -189,7 +196,9 @@ function hasWideInteger(value: unknown, inExtras: boolean): boolean {
 
 /** A copy of an extras value with its wide integers as raw JSON numbers with a fraction. */
 function asFloats(value: unknown): unknown {
-  if (isWide(value)) return (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(`${value}.0`);
+  if (isWideInteger(value)) {
+    return (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(`${value}.0`);
+  }
   if (Array.isArray(value)) return value.map(asFloats);
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asFloats(item)]));
