@@ -195,10 +195,7 @@ function groupAccessors(doc: Document, buffer: Property): AccessorGroup[] | Unsu
     if (!Number.isInteger(accessor.getCount())) {
       return { unsupported: `accessor '${accessor.getName()}' is not whole elements` };
     }
-    const usage = usageOf(doc, accessor);
-    const key = usage === GROUPED_BY_PARENT
-      ? graph.listParents(accessor).find((p) => p.propertyType !== PropertyType.ROOT)
-      : usage;
+    const { usage, key } = groupOf(doc, accessor);
     let group = groups.get(key);
     if (!group) groups.set(key, group = { usage, members: [] });
     group.members.push(accessor);
@@ -206,14 +203,29 @@ function groupAccessors(doc: Document, buffer: Property): AccessorGroup[] | Unsu
   return [...groups.values()];
 }
 
-/** `SPARSE` for a sparse accessor, else the usage of its first parent edge that declares one (or `OTHER`). */
-function usageOf(doc: Document, accessor: Accessor): string {
-  if (accessor.getSparse()) return SPARSE;
-  for (const edge of doc.getGraph().listParentEdges(accessor)) {
-    const { usage } = edge.getAttributes() as { usage?: string };
-    if (usage) return usage;
+/**
+ * An accessor's usage — `SPARSE` for a sparse accessor, else that of its first parent edge that declares
+ * one (or `OTHER`) — and the key of its group: the usage, or for vertex attributes (grouped by parent)
+ * the first parent that is not the root. One pass over the parent edges for both: in the writer's
+ * `listParents` order, which is theirs without repeats.
+ */
+function groupOf(doc: Document, accessor: Accessor): { usage: string; key: unknown } {
+  if (accessor.getSparse()) return { usage: SPARSE, key: SPARSE };
+  const edges = doc.getGraph().listParentEdges(accessor);
+  let usage = "OTHER";
+  for (const edge of edges) {
+    const declared = (edge.getAttributes() as { usage?: string }).usage;
+    if (declared) {
+      usage = declared;
+      break;
+    }
   }
-  return "OTHER";
+  if (usage !== GROUPED_BY_PARENT) return { usage, key: usage };
+  for (const edge of edges) {
+    const parent = edge.getParent();
+    if (parent.propertyType !== PropertyType.ROOT) return { usage, key: parent };
+  }
+  return { usage, key: undefined };
 }
 
 function interleavedView(members: Accessor[]): InterleavedView | Unsupported {
