@@ -301,7 +301,7 @@ function pointLikeness(
 }
 
 /** Pearson correlation of `a(v)` and `b(v)` over `n` values; NaN when `b` is constant (no evidence). */
-function correlation(n: number, a: (v: number) => number, b: (v: number) => number): number {
+export function correlation(n: number, a: (v: number) => number, b: (v: number) => number): number {
   let ma = 0, mb = 0;
   for (let v = 0; v < n; v++) [ma, mb] = [ma + a(v), mb + b(v)];
   [ma, mb] = [ma / n, mb / n];
@@ -381,7 +381,7 @@ export function fittingTextureRows(
 }
 
 /** True when every int32 of the table is -1 or a sound index below `sounds`. */
-function validTable(view: DataView, at: number, bytes: number, sounds: number): boolean {
+export function validTable(view: DataView, at: number, bytes: number, sounds: number): boolean {
   for (let i = 0; i < bytes; i += 4) {
     const value = view.getInt32(at + i, true);
     if (value < -1 || value >= sounds) return false;

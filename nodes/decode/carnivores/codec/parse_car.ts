@@ -22,6 +22,7 @@ import { NameReader } from "./names.ts";
 import { readableKps } from "./clip_rate.ts";
 import { ANIMATION_HEADER_BYTES, ENGINE_MAX_CLIPS, SOUND_HEADER_BYTES, tailEnd } from "./car_counts.ts";
 import { ANIM_SOUND_TABLE_BYTES, sectionCounts, textureSize } from "./car_repair.ts";
+import { clipVertexCount } from "./clip_vertices.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
@@ -97,15 +98,23 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const faces = readFaces(r, facesAt, faceCount, vertexCount, warn);
   const points = readPoints(r, pointsAt, vertexCount);
   const texture = readTexture(r, textureAt, textureBytes, 48, warn);
-  const { animationCount, soundCount, frameFixes } = sectionCounts(
-    bytes,
-    textureAt + textureBytes,
-    vertexCount,
-    declaredAnimations,
-    declaredSounds,
-    warn,
-    points.positions,
-  );
+  // Clips of another vertex count than the model's (its mesh edited after them) with several clips
+  // whose headers all hold names are read so before any count is corrected: with that count the
+  // stored counts fit as they are. One clip's may also be a wrong frame count: those are tried first.
+  const tailAt = textureAt + textureBytes;
+  const vouched = declaredAnimations > 1
+    ? frameVertexCount(bytes, tailAt, vertexCount, declaredAnimations, declaredSounds, points.positions, true)
+    : undefined;
+  const { animationCount, soundCount, frameFixes } = vouched === undefined
+    ? sectionCounts(bytes, tailAt, vertexCount, declaredAnimations, declaredSounds, warn, points.positions)
+    : { animationCount: declaredAnimations, soundCount: declaredSounds, frameFixes: undefined };
+  const unchanged = !frameFixes && animationCount === declaredAnimations && soundCount === declaredSounds;
+  const stride = vouched ??
+    (unchanged
+      ? frameVertexCount(bytes, tailAt, vertexCount, animationCount, soundCount, points.positions, false)
+      : undefined) ??
+    vertexCount;
+  if (stride !== vertexCount) warnFrameVertices(tailAt, vertexCount, stride, warn);
 
   // Past the texture, a file that ends inside a section was cut short (by an old tool or a download):
   // the engine and C3Dit read on into zeroed buffers and CarnivoresIO skips the clip, so the whole
@@ -139,7 +148,7 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     const frameCount = frameFixes?.find((f) => f.clip === a)?.frames ??
       r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     const dataAt = at + ANIMATION_HEADER_BYTES;
-    const values = frameCount * vertexCount * 3;
+    const values = frameCount * stride * 3;
     if (dataAt + values * 2 > r.length) {
       cutShort(
         `animation ${a} ('${clipName}')`,
@@ -166,8 +175,9 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     if (!clipName.trim()) {
       warn(`animation ${a} has an empty name; it is called 'anim${a}' in the scene`, { offset: at });
     }
-    const positions = new Int16Array(values);
-    for (let i = 0; i < values; i++) positions[i] = r.i16(dataAt + i * 2);
+    const positions = stride === vertexCount
+      ? Int16Array.from({ length: values }, (_, i) => r.i16(dataAt + i * 2))
+      : restrideFrames(r, dataAt, frameCount, stride, points.positions);
     animations.push({ name: clipName, kps, frameCount, positions });
     at = dataAt + values * 2;
   }
@@ -201,6 +211,66 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   names.report(warn);
   const animSounds = ended ? undefined : readAnimSoundTable(r, at, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
+}
+
+/**
+ * The vertex count each clip's frames hold when the declared sections end nowhere right with the
+ * model's and exactly one other count makes them (`clip_vertices.ts`); undefined otherwise.
+ */
+function frameVertexCount(
+  bytes: Uint8Array,
+  at: number,
+  vertexCount: number,
+  animations: number,
+  sounds: number,
+  base: Float32Array,
+  named: boolean,
+): number | undefined {
+  if (at > bytes.length) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = tailEnd(view, at, vertexCount, animations, sounds, true);
+  if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return undefined;
+  return clipVertexCount(view, at, vertexCount, animations, sounds, ANIM_SOUND_TABLE_BYTES, base, named);
+}
+
+/** Names clips read with `stride` vertices a frame for a model of `vertexCount` points. */
+function warnFrameVertices(at: number, vertexCount: number, stride: number, warn: WarningSink): void {
+  const kept = Math.min(stride, vertexCount);
+  warn(
+    `the clips' frames hold ${stride} vertices each, the model ${vertexCount}: with ${stride} every clip and ` +
+      `sound ends exactly at the end of the file (or at the anim→sound table) and the frames track the ` +
+      `model's points, with ${vertexCount} they do not (the mesh was edited after the clips were made). ` +
+      `Each frame's first ${kept} vertices are read as the model's` +
+      (stride < vertexCount ? `, points ${stride}..${vertexCount - 1} stay at rest` : "") +
+      ` — right only if the points removed or added were the last ones; the game reads ${vertexCount} a ` +
+      "frame and plays the frames shifted",
+    { offset: at, vertices: vertexCount, frame_vertices: stride },
+  );
+}
+
+/**
+ * Frames of `stride` vertices at `at` as frames of the model's points (`base`, file units): the first
+ * `min(stride, points)` vertices of each, and points past the frames at rest (×16, as frames store).
+ */
+function restrideFrames(
+  r: ByteWindow,
+  at: number,
+  frames: number,
+  stride: number,
+  base: Float32Array,
+): Int16Array {
+  const points = base.length / 3, kept = Math.min(stride, points);
+  const out = new Int16Array(frames * points * 3);
+  for (let f = 0; f < frames; f++) {
+    for (let v = 0; v < points; v++) {
+      for (let k = 0; k < 3; k++) {
+        out[(f * points + v) * 3 + k] = v < kept
+          ? r.i16(at + ((f * stride + v) * 3 + k) * 2)
+          : Math.max(-32768, Math.min(32767, Math.round(base[v * 3 + k] * 16)));
+      }
+    }
+  }
+  return out;
 }
 
 /**
