@@ -30,6 +30,19 @@ export function checkMatrix(c: Checker, node: Json, path: string): void {
     );
   }
   const w = m[15];
+  // A translation in the bottom row and none in the last column: the matrix was written row by row (by
+  // hand, or from a row-major engine). Read as a projection, as three.js and Blender read it, the part
+  // lost its place and turned the other way; transposed, it is the transform meant.
+  const bottom = Math.max(Math.abs(m[3]), Math.abs(m[7]), Math.abs(m[11]));
+  if (bottom > PROJECTIVE_TOLERANCE && m[12] === 0 && m[13] === 0 && m[14] === 0 && w === 1) {
+    node.matrix = m.map((_, i) => m[(i % 4) * 4 + Math.floor(i / 4)]);
+    c.repaired(
+      `${path}/matrix`,
+      `translation [${m[3]}, ${m[7]}, ${m[11]}] in the bottom row and none in the last column: written row ` +
+        "by row; read transposed (three.js and Blender drop that row: the part at the origin, turned back)",
+    );
+    return settleAxes(c, node, path);
+  }
   if (
     Math.max(Math.abs(m[3]), Math.abs(m[7]), Math.abs(m[11]), Math.abs(w - 1)) >
       PROJECTIVE_TOLERANCE * Math.abs(w)

@@ -178,6 +178,20 @@ export const HAND_EDITS: Readonly<Record<string, Edit>> = {
       json.scenes[json.scene ?? 0].nodes.push(json.nodes.length - 1);
     },
   },
+  /** A node's matrix typed row by row (translation in the bottom row), as read off a row-major engine. */
+  "matrix-row-major": {
+    expect: "notice",
+    json(json, _bin, random) {
+      const node = json.nodes[Math.floor(random() * json.nodes.length)];
+      const [t, turn] = [[typed(random), typed(random) + 0.5, typed(random)], (random() - 0.5) * Math.PI];
+      const [c, s] = [Math.cos(turn), Math.sin(turn)];
+      // Column-major glTF: a turn about Y, then the translation; written transposed.
+      const matrix = [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, t[0], t[1], t[2], 1];
+      node.matrix = matrix.map((_, i) => matrix[(i % 4) * 4 + Math.floor(i / 4)]);
+      node.extras = { meant: { translation: t, turn } };
+      for (const key of ["translation", "rotation", "scale"]) delete node[key];
+    },
+  },
   /** A comma left after the last item of a list or object. */
   "trailing-comma": {
     expect: "notice",

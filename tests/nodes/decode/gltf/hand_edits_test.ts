@@ -7,6 +7,7 @@
  * view in degrees), and 16 of 30 trailing commas were refused at the JSON's first byte.
  */
 import assert from "node:assert/strict";
+import type { Node } from "@gltf-transform/core";
 import { decodeGltf } from "../../../../nodes/decode/gltf/decode_gltf.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { runNode, testContext } from "../../../support/context.ts";
@@ -100,5 +101,23 @@ Deno.test("an empty default scene beside one with nodes, and a field of view in 
       ? /at \/scene: the default scene \(scene \d\) has no nodes, while scene \d has 3 root node/
       : /at \/cameras\/0\/perspective\/yfov: \d+ radians is half a turn or more: probably degrees/;
     assert.ok(warnings.some((w) => expected.test(w)), warnings.join("\n"));
+  }
+});
+
+Deno.test("a matrix written row by row is read transposed: the part keeps its place and turn", async () => {
+  for (const seed of SEEDS) {
+    const edit = await handEdited("matrix-row-major", seed);
+    const { scene, warnings } = await warningsOf(edit.name, edit.bytes);
+    const node = scene.getRoot().listNodes().find((n: Node) => n.getExtras().meant)!;
+    const meant = node.getExtras().meant as { translation: number[]; turn: number };
+    node.getTranslation().forEach((v: number, k: number) =>
+      assert.ok(Math.abs(v - meant.translation[k]) < 1e-5)
+    );
+    const [, y, , w] = node.getRotation();
+    assert.ok(Math.abs(2 * Math.atan2(y, w) - meant.turn) < 1e-5, `${node.getRotation()} for ${meant.turn}`);
+    assert.ok(
+      warnings.some((w) => /matrix: translation \[.*\] in the bottom row/.test(w)),
+      warnings.join("\n"),
+    );
   }
 });
