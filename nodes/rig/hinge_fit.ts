@@ -13,7 +13,7 @@
  *
  * A rounded nose turns about its circle's centre (`nose_centre.ts`); modelled deflected on a swept
  * hinge it is cut again in the planes it was drawn in (`deflected_frame.ts`). A robust line through
- * the station edge points (forward edge, aft edge for leading-edge devices) is the hinge; all-moving surfaces turn on a spanwise shaft square to the flow at quarter chord.
+ * the station edge points (forward edge, aft edge for leading-edge devices) is the hinge; all-moving surfaces turn on a spanwise shaft square to the flow through the quarter point of their mean aerodynamic chord (`shaft_point.ts`).
  * Passes 2–4 are `hinge_stations.ts`; the frame of pass 1 is `panel_axes.ts`.
  * How far the line can be trusted is judged from it in `fit_confidence.ts`.
  *
@@ -22,7 +22,8 @@
 import { symmetricEigen3 } from "./eigen3.ts";
 import type { LineFit } from "./line_fit.ts";
 import { medianThickness } from "./edge_stations.ts";
-import { dot, normalize, sub, type Vec3 } from "./transform.ts";
+import { dot, length, normalize, sub, type Vec3 } from "./transform.ts";
+import { macStation, planformEnds, shaftPoint } from "./shaft_point.ts";
 
 import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts";
 import { type Hanging, hangingGeometry } from "./hanging.ts";
@@ -216,7 +217,6 @@ export function fitHinge(
       const l = at(leadLine, u), t = at(trailLine, u);
       return [l[0] + (t[0] - l[0]) / 4, l[1] + (t[1] - l[1]) / 4, l[2] + (t[2] - l[2]) / 4];
     };
-    origin = quarter((uMin + uMax) / 2);
     // The quarter-chord line's direction without its sweep (its aft component): dihedral kept.
     const a = quarter(uMin), b = quarter(uMax);
     const unswept = normalize([0, b[1] - a[1], b[2] - a[2]]);
@@ -225,6 +225,18 @@ export function fitHinge(
     // (read only where the chord line's turn accounts for a climb; camber tilts the plane at rest).
     const mid = (uMin + uMax) / 2, chordLine = sub(at(trailLine, mid), at(leadLine, mid));
     axis = allMovingShaft(axis, axes, axes.fromNormal, turnClimb(sub(b, a), chordLine, axes));
+    // The shaft passes through the aerodynamic centre — a quarter of the mean aerodynamic chord, on its
+    // station (the area's spanwise centroid) — where the surface's hinge moment is least; the origin
+    // is the shaft's point at mid-span. A tapered swept surface's quarter chord at mid-span lies 5–18 %
+    // of the MAC aft of it (all_moving_surfaces.ts).
+    const chordAt = (u: number) => length(sub(at(trailLine, u), at(leadLine, u)));
+    const ends = planformEnds(
+      { lead: leadPoints, trail: trailPoints, filled },
+      coords.u,
+      (p) => dot(sub(p, mean), span),
+      chordAt,
+    );
+    origin = shaftPoint(quarter, macStation(ends, chordAt), mid, axis, span);
     inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
     residual = Math.max(leadLine.residual, trailLine.residual);
   } else {

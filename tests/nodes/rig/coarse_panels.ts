@@ -116,7 +116,12 @@ export function coarsePanel(next: () => number, edge: "forward" | "quarter" = "f
   const rootHinge = hingeAt(0), tipHinge = hingeAt(1);
   const direction = normalize([0, 1, 2].map((k) => tipHinge[k] - rootHinge[k]));
   const axis = edge === "quarter" ? normalize([0, direction[1], direction[2]]) : direction;
-  const mid = hingeAt(0.5);
+  // An all-moving panel's shaft passes through the quarter point of its mean aerodynamic chord, at
+  // the area's spanwise centroid; its origin is the shaft's point at mid-span.
+  const station = (1 + 2 * taper) / (3 * (1 + taper));
+  const mid = edge === "quarter"
+    ? [0, 1, 2].map((k) => hingeAt(station)[k] + span[k] * spanLength * (0.5 - station)) as Vec3
+    : hingeAt(0.5);
   return {
     positions: new Float32Array(positions),
     triangles: new Uint32Array(triangles),

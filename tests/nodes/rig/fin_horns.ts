@@ -56,9 +56,10 @@ export interface FinTruth {
   readonly horns: number;
   readonly named: boolean;
   /**
-   * An all-moving fin's shaft by construction: its quarter-chord line (a quarter of the way from the
-   * leading to the trailing edge, both on the chord line, at root and tip) with its sweep taken out,
-   * and the whole fin's chord at mid-span; undefined for a rudder on a fixed fin.
+   * An all-moving fin's shaft by construction: through the quarter point of its mean aerodynamic chord
+   * (a quarter of the way from the leading to the trailing edge, both on the chord line, at the
+   * area's spanwise centroid), square to the flow, and the whole fin's chord at mid-span; undefined
+   * for a rudder on a fixed fin.
    */
   readonly shaft?: { readonly origin: Vec3; readonly axis: Vec3; readonly chord: number };
 }
@@ -107,8 +108,15 @@ function quarterShaft(surface: AirfoilSurface, place: Place): NonNullable<FinTru
     return { quarter: [0, 1, 2].map((k) => lead[k] + (trail[k] - lead[k]) / 4) as Vec3, chord };
   });
   const [a, b] = ends;
+  // The mean aerodynamic chord's station, the area's spanwise centroid: its quarter point, carried
+  // along the shaft to mid-span.
+  const t = (a.chord + 2 * b.chord) / (3 * (a.chord + b.chord));
   return {
-    origin: toWorld([0, 1, 2].map((k) => (a.quarter[k] + b.quarter[k]) / 2)),
+    origin: toWorld(
+      [0, 1, 2].map((k) =>
+        a.quarter[k] + t * (b.quarter[k] - a.quarter[k]) + (k ? (0.5 - t) * (b.quarter[k] - a.quarter[k]) : 0)
+      ),
+    ),
     // Aft is aircraft x: the shaft is square to the flow.
     axis: toWorld(normalize([0, b.quarter[1] - a.quarter[1], b.quarter[2] - a.quarter[2]])),
     chord: (a.chord + b.chord) / 2,
