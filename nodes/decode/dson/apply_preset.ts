@@ -190,6 +190,9 @@ export const dsonApplyPreset = defineNode({
   // slide is kept. Judged against the surface's motion (surface_turn_test.ts), held-out
   // follower_line_habits seeds 12001-12400: 138 of 400 parts off by over 1 mm silently -> 0;
   // rigidity_real_habits seeds 14001-14400: 55 -> 0; plain shifts named 0 -> 0.
+  // Same version (same session): so is a stretch of that mesh over 2 % where scale_modes ask for one
+  // the set cannot measure (one vertex: every axis; a line: across it), read as 1 (0/0):
+  // stretch_habits.ts held-out seeds 16001-16400, 198 of 400 parts off silently -> 0.
   version: 49,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

@@ -178,9 +178,10 @@ function bakeMeshTarget(
               indexed.get(group)
             }/reference_vertices): ` +
               "its reference vertices lie on a line that keeps its direction, or at one place, while the mesh " +
-              "around them twists about that line (or turns about that place) by over 1.1 degrees; they do not " +
-              "record the turn, so its participants slide unturned, as Daz's fit of them moves them, off the " +
-              "surface's turn"
+              "around them twists about that line (or turns about that place) by over 1.1 degrees, or stretches " +
+              "by over 2% where its scale_modes ask for a stretch they cannot measure; they record neither, so " +
+              "its participants slide, unturned and unscaled, as Daz's fit of them moves them, off the " +
+              "surface's motion"
             : what === "stretch"
             ? `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
               indexed.get(group)

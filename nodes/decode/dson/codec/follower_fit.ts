@@ -11,7 +11,7 @@ import { bestFitRotation, centroid } from "./rigid_fit.ts";
 import { type FollowerModes, isDefaultModes } from "./follower_modes.ts";
 import { type AxisFrame, fitRigidTransform, type RigidityGroup } from "./rigidity.ts";
 import { spansPlane, weakTwist } from "./rigidity_apply.ts";
-import { SURFACE_TURN, surroundTurn } from "./surface_turn.ts";
+import { surroundMotion, unfollowed } from "./surface_turn.ts";
 
 /**
  * The rigid transform (column-major) best mapping `before` onto `after`, point by point: Horn's
@@ -67,13 +67,14 @@ function modedFit(
 
 /**
  * What a fit could only guess: a stretch across a line (`uncertain`), a twist about it (`untwisted`);
- * and what it does not follow: `surface`, the turn (rad) of the surface around reference vertices
- * that fit a slide (a line that keeps its direction, or one place), when over 0.02 rad.
+ * and what it does not follow: `surface`, a turn of the surface around reference vertices that fit a
+ * slide (a line that keeps its direction, or one place) over 0.02 rad, or a stretch of it over 2 % that
+ * `scale_modes` ask for and those vertices cannot measure.
  */
 export interface FitFlags {
   uncertain: boolean;
   untwisted?: boolean;
-  surface?: number;
+  surface?: boolean;
 }
 
 /** The mesh's vertices nearest a follower's reference vertices (`surface_turn.ts`), xyz (m). */
@@ -84,18 +85,19 @@ export interface Surround {
 }
 
 /**
- * How far (rad) the surround turns from `before` to `after` beyond the slide its reference vertices
- * fit, when they fit one (a line keeping its direction, or one place) and `modes` would turn the
- * follower with them (`full`; for one place any but `none`); 0 otherwise. Daz fits the reference
- * vertices alone, so the follower slides unturned there too (decode.dson v66: named).
+ * Whether the surround moves from `before` to `after` in a way the follower would follow, were it
+ * recorded, beyond the slide its reference vertices fit (a line keeping its direction, or one place):
+ * a turn `modes` would apply, or a stretch its `scale_modes` ask for that the set cannot measure
+ * (`surface_turn.ts` `unfollowed`). Daz fits the reference vertices alone, so the follower slides
+ * unturned and unscaled there too (decode.dson v66: named).
  */
-function surroundTurnOf(
+function surroundUnfollowed(
   before: Float64Array,
   after: Float64Array,
   modes: FollowerModes,
   frame: AxisFrame | undefined,
   surround: Surround,
-): number {
+): boolean {
   const refs = Int32Array.from({ length: before.length / 3 }, (_, k) => k);
   const group: RigidityGroup = {
     id: "follow",
@@ -105,12 +107,15 @@ function surroundTurnOf(
     transformNodes: [],
   };
   const fit = fitRigidTransform(group, before, after, frame);
-  if (!fit?.slide) return 0;
+  if (!fit?.slide) return false;
   const { fitted, line, thin } = fit.slide;
-  if (modes.rotationMode !== "full" && (line || modes.rotationMode === "none")) return 0;
   const all = Int32Array.from({ length: surround.before.length / 3 }, (_, k) => k);
   const at = { c0: fit.before, c1: fit.after, fitted, ...(line ? { line } : {}) };
-  return surroundTurn(surround.before, surround.after, all, at, thin);
+  return unfollowed(
+    surroundMotion(surround.before, surround.after, all, at, thin),
+    modes.rotationMode,
+    fit.slide,
+  );
 }
 
 /**
@@ -120,7 +125,8 @@ function surroundTurnOf(
  * unevenly differs too: 0.001 cm on a graft's pucker baked over its dialled value), so the change is
  * `fit(base → after) · fit(base → before)⁻¹`, or the fit from `before` when `before` is the base (the
  * decode) or that fit has no inverse. `surround`, the mesh's vertices nearest the reference ones,
- * sets `flags.surface` when reference vertices that fit a slide leave a turn of it unfollowed.
+ * sets `flags.surface` when reference vertices that fit a slide leave a turn or stretch of it
+ * unfollowed.
  */
 export function fitChange(
   base: Float64Array,
@@ -139,8 +145,7 @@ export function fitChange(
   const fit = (a: Float64Array, b: Float64Array) =>
     horn ? rigidFit(a, b, flags) : modedFit(a, b, modes, frame, flags);
   if (surround && !horn) {
-    const turn = surroundTurnOf(before, after, modes, frame, surround);
-    if (turn > SURFACE_TURN) flags.surface = Math.max(flags.surface ?? 0, turn);
+    if (surroundUnfollowed(before, after, modes, frame, surround)) flags.surface = true;
   }
   const undo = base.every((v, k) => v === before[k]) ? undefined : invert(fit(base, before));
   return undo ? multiply(fit(base, after), undo) : fit(before, after);

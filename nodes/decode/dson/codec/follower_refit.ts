@@ -207,7 +207,7 @@ export function refitFollowers(
     );
     if (flags.uncertain) uncertain.push(state.key);
     if (flags.untwisted) untwisted.push(state.key);
-    if (flags.surface !== undefined) surfaced.push(state.key);
+    if (flags.surface) surfaced.push(state.key);
     if (same) continue; // nothing it rides moved: its bytes are kept
     // In a joint's frame: back to mesh space at the old rest, the fit, into the joint's new rest frame.
     const change = (joint: Node): mat4 | undefined => {

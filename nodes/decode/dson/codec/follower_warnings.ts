@@ -74,8 +74,9 @@ export function warnSheared(
     warn(
       `${prefix}: ${surfaced.length} rigid follower(s) have reference vertices on a line that keeps its ` +
         `direction, or at one place, while the mesh around them twists about that line (or turns about ` +
-        `that place) by over 1.1 degrees; those vertices do not record the turn, so each slides unturned, ` +
-        `as Daz's fit of them moves it, off the surface's turn: ${list(surfaced)}`,
+        `that place) by over 1.1 degrees, or stretches by over 2% where their scale_modes ask for a stretch ` +
+        `those vertices cannot measure; they record neither, so each slides, unturned and unscaled, as ` +
+        `Daz's fit of them moves it, off the surface's motion: ${list(surfaced)}`,
     );
   }
 }

@@ -20,7 +20,7 @@ import {
   swingRotation,
   type Vec3,
 } from "./rigid_fit.ts";
-import { groupTurnsUnrecorded } from "./surface_turn.ts";
+import { groupSlideUnfollowed } from "./surface_turn.ts";
 
 /** The scale modes in the order `scale_modes` values index the measured ratios (`none` first). */
 const SCALE_MODES = ["none", "primary", "secondary", "tertiary"] as const;
@@ -69,7 +69,13 @@ export interface RigidTransform {
    * place) and their `thinness`, for measuring how far the surface around them turns unrecorded
    * (`surface_turn.ts`).
    */
-  readonly slide?: { readonly fitted: Float64Array; readonly line?: Vec3; readonly thin: number };
+  readonly slide?: {
+    readonly fitted: Float64Array;
+    readonly line?: Vec3;
+    readonly thin: number;
+    /** A `scale_modes` entry asks for a ratio along an axis the set has no extent on (0/0, read as 1). */
+    readonly unmeasured?: boolean;
+  };
 }
 
 /**
@@ -119,9 +125,11 @@ export function fitRigidTransform(
     const from: Vec3 = [...axes[group.rotationMode === "secondary" && planar ? 1 : 0]] as Vec3;
     applied = swingRotation(from, normalize(mulVec(fitted, from)));
   }
-  const ratios = axes.map((axis) => {
+  const measured = [false, false, false];
+  const ratios = axes.map((axis, k) => {
     const spread0 = spread(before, refs, c0, axis);
-    return spread0 > thin ? spread(after, refs, c1, mulVec(fitted, [...axis] as Vec3)) / spread0 : 1;
+    measured[k] = spread0 > thin;
+    return measured[k] ? spread(after, refs, c1, mulVec(fitted, [...axis] as Vec3)) / spread0 : 1;
   });
   const scale = new Float64Array(9);
   // Principal axes a collinear set does not fix (any perpendicular to its line would do; a single
@@ -139,7 +147,10 @@ export function fitRigidTransform(
   // fit a slide, with no turn to guess (decode.dson v65; before, any move of them was named).
   const untwisted = group.rotationMode === "full" &&
     (planar ? weakTwist(before, after, refs, c0, c1, fitted) : lineTurns(after, refs, c1, pca, thin));
-  const slide = !planar && !untwisted ? { fitted, thin, ...(point ? {} : { line: pca.axes[0] }) } : undefined;
+  const unmeasured = group.scaleModes.some((m) => m !== "none" && !measured[SCALE_MODES.indexOf(m) - 1]);
+  const slide = !planar && !untwisted
+    ? { fitted, thin, ...(point ? {} : { line: pca.axes[0] }), ...(unmeasured ? { unmeasured } : {}) }
+    : undefined;
   return {
     before: c0,
     after: c1,
@@ -288,7 +299,8 @@ export interface SharedMaskVertices {
  * scale_modes stretch across its reference line; `twist`, a `full` turn its turning line does not fix,
  * when a participant lies off that line; `surface`, a slide (reference vertices on a line that keeps
  * its direction, or at one place) while the mesh's other vertices nearest them turn about that line or
- * place by over 0.02 rad (`surface_turn.ts`), which the slide does not follow, with a participant off it.
+ * place by over 0.02 rad, or stretch by over 2 % where `scale_modes` ask for a stretch the set cannot
+ * measure (`surface_turn.ts`), which the slide does not follow, with a participant off it.
  *
  * @example
  * ```ts
@@ -334,7 +346,7 @@ export function applyRigidity(
       }
     }
     if (twisted) onUncertain?.(group, "twist");
-    if (onUncertain && transform.slide && groupTurnsUnrecorded(group, before, after, weights, transform)) {
+    if (onUncertain && transform.slide && groupSlideUnfollowed(group, before, after, weights, transform)) {
       onUncertain(group, "surface");
     }
   }

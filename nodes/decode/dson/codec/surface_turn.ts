@@ -27,6 +27,14 @@ export const SURROUND = 8;
 export const SURFACE_TURN = 0.02;
 
 /**
+ * A stretch (fraction) of the surround across a line, or from one place, past which it is named when
+ * `scale_modes` ask for a stretch there: the same 0.6 mm at 3 cm. One place has no extent, a line none
+ * across it: the ratio Daz's fit would read is 0/0, read as 1 (unscaled); Diffeomorphic's importer
+ * skips a group of fewer than three reference vertices altogether (`len(S1) < 3`).
+ */
+export const SURFACE_STRETCH = 0.02;
+
+/**
  * The `count` vertices of `points` nearest to any of the vertices `refs` (by distance to the nearest
  * one), leaving out `refs` and those `skip` names (a group's participants, whose plain morph is what
  * rigidity replaces), nearest first, ties by index.
@@ -66,16 +74,17 @@ export function nearestSurround(
  * The angle (rad) the surround `before`/`after` (xyz, vertices `surround`) turns by beyond the
  * reference vertices' fit (`fitted`, row-major, about centroids `c0` → `c1`): about the moved `line`
  * when the set is a line (the twist, least squares over the surround's offsets across it), else the
- * whole of Horn's turn about the one place. Surround vertices within `thin` of the axis say nothing
- * about a turn about it; with none beyond it the answer is 0.
+ * whole of Horn's turn about the one place; and how far (a fraction) their offsets' rms grows or
+ * shrinks across that line or from that place (a stretch the set cannot measure). Surround vertices
+ * within `thin` of the axis say nothing about either; with none beyond it both are 0.
  */
-export function surroundTurn(
+export function surroundMotion(
   before: Float64Array,
   after: Float64Array,
   surround: Int32Array,
   fit: { c0: Vec3; c1: Vec3; fitted: Float64Array; line?: Vec3 },
   thin: number,
-): number {
+): { turn: number; stretch: number } {
   const { c0, c1, fitted } = fit;
   const axis = fit.line && normalize(mulVec(fitted, fit.line));
   // Each surround vertex's offset from the set, carried by the fit, and where the morph put it.
@@ -90,20 +99,38 @@ export function surroundTurn(
     if (Math.hypot(...a) <= thin) continue;
     q.push(a), t.push(b);
   }
-  if (!q.length) return 0;
+  if (!q.length) return { turn: 0, stretch: 0 };
+  let qq = 0, tt = 0;
+  for (let k = 0; k < q.length; k++) qq += dot(q[k], q[k]), tt += dot(t[k], t[k]);
+  const stretch = Math.abs(Math.sqrt(tt / qq) - 1);
   if (axis) {
     let s = 0, c = 0;
     for (let k = 0; k < q.length; k++) s += dot(cross(q[k], t[k]), axis), c += dot(q[k], t[k]);
-    return Math.abs(Math.atan2(s, c));
+    return { turn: Math.abs(Math.atan2(s, c)), stretch };
   }
   // One place: Horn's turn of the offsets about it (a lone offset turns by the angle it swings).
   if (q.length === 1) {
-    return Math.atan2(Math.hypot(...cross(q[0], t[0])), dot(q[0], t[0]));
+    return { turn: Math.atan2(Math.hypot(...cross(q[0], t[0])), dot(q[0], t[0])), stretch };
   }
   const from = Float64Array.from(q.flat()), to = Float64Array.from(t.flat());
   const all = Int32Array.from(q, (_, k) => k);
   const r = bestFitRotation(from, to, all, [0, 0, 0], [0, 0, 0]);
-  return Math.acos(Math.max(-1, Math.min(1, (r[0] + r[4] + r[8] - 1) / 2)));
+  return { turn: Math.acos(Math.max(-1, Math.min(1, (r[0] + r[4] + r[8] - 1) / 2))), stretch };
+}
+
+/**
+ * Whether a slide's surround moves in a way the part would follow if its reference vertices recorded
+ * it: a turn past {@link SURFACE_TURN} that `rotationMode` would apply (`full`; for one place any but
+ * `none` — a line's `primary` drops the twist about it by design), or a stretch past
+ * {@link SURFACE_STRETCH} where `scale_modes` ask for one the set cannot measure (`unmeasured`).
+ */
+export function unfollowed(
+  motion: { turn: number; stretch: number },
+  rotationMode: string,
+  slide: { line?: Vec3; unmeasured?: boolean },
+): boolean {
+  const turns = rotationMode === "full" || (!slide.line && rotationMode !== "none");
+  return (turns && motion.turn > SURFACE_TURN) || (!!slide.unmeasured && motion.stretch > SURFACE_STRETCH);
 }
 
 /** `v` less its part along unit `axis`. */
@@ -114,20 +141,21 @@ function across(v: Vec3, axis: Vec3): Vec3 {
 
 /**
  * Whether a group fitted with a slide (`transform.slide`) has a participant off its line (or place)
- * while the surface around its reference vertices turns about it by over {@link SURFACE_TURN}: a turn
- * the group's rotation mode would apply (`full`; for one place, any but `none` — a line's `primary`
- * drops the twist about it by design), which its reference vertices do not record (decode.dson v66,
- * dson.bake_morph v11; before, silently: `follower_line_habits.ts` and `rigidity_real_habits.ts`).
+ * while the mesh around its reference vertices moves in a way it would follow, were it recorded
+ * ({@link unfollowed}): a turn about that line or place, or a stretch its `scale_modes` ask for and
+ * the set cannot measure (decode.dson v66, dson.bake_morph v11; before, silently:
+ * `follower_line_habits.ts`, `rigidity_real_habits.ts`, `surface_turn_test.ts`).
  */
-export function groupTurnsUnrecorded(
+export function groupSlideUnfollowed(
   group: RigidityGroup,
   before: Float64Array,
   after: Float64Array,
   weights: Float64Array | undefined,
   transform: RigidTransform,
 ): boolean {
-  const { fitted, line, thin } = transform.slide!;
-  if (group.rotationMode !== "full" && (line || group.rotationMode === "none")) return false;
+  const slide = transform.slide!;
+  const { fitted, line, thin } = slide;
+  if (group.rotationMode === "none" && !slide.unmeasured) return false;
   const c0 = transform.before;
   const off = [...group.maskVertices].some((i) => {
     if (!((weights ? Math.min(weights[i], 1) : 1) > 0)) return false;
@@ -138,5 +166,5 @@ export function groupTurnsUnrecorded(
   const mask = new Set(group.maskVertices);
   const surround = nearestSurround(before, group.referenceVertices, (v) => mask.has(v));
   const fit = { c0, c1: transform.after, fitted, ...(line ? { line } : {}) };
-  return surroundTurn(before, after, surround, fit, thin) > SURFACE_TURN;
+  return unfollowed(surroundMotion(before, after, surround, fit, thin), group.rotationMode, slide);
 }

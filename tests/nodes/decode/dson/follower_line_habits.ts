@@ -51,6 +51,12 @@ export interface LineCase {
    * region: it records a twist about the line (or a turn about one vertex) the references do not.
    */
   readonly surround?: Surround;
+  /** The `scale_modes` the fitter is given (default: none, or primary along the line for `follower-scaled`). */
+  readonly scaleModes?: readonly [
+    "none" | "primary",
+    "none" | "primary" | "secondary",
+    "none" | "primary" | "secondary",
+  ];
 }
 
 /** The rotation (row-major 3×3) of `angle` about unit `axis` (Rodrigues). */

@@ -20,9 +20,9 @@ export interface LineCodec {
     base: Float64Array,
     before: Float64Array,
     after: Float64Array,
-    modes: { rotationMode: "full"; scaleModes: readonly ["none" | "primary", "none", "none"] },
+    modes: { rotationMode: "full"; scaleModes: readonly string[] },
     frame: undefined,
-    flags: { uncertain: boolean; untwisted?: boolean; surface?: number },
+    flags: { uncertain: boolean; untwisted?: boolean; surface?: boolean },
     surround?: { base: Float64Array; before: Float64Array; after: Float64Array },
   ): mat4;
   applyRigidity(
@@ -48,6 +48,7 @@ function groupPlace(
   n: number,
   part: number,
   surround?: LineCase["surround"],
+  scaleModes: readonly string[] = ["none", "none", "none"],
 ): LinePlace {
   if (surround) {
     before = Float64Array.from([...before, ...surround.before]);
@@ -57,7 +58,7 @@ function groupPlace(
   const group = {
     id: "strap",
     rotationMode: "full",
-    scaleModes: ["none", "none", "none"],
+    scaleModes,
     referenceVertices: Int32Array.from({ length: n }, (_, k) => k),
     maskVertices: Int32Array.of(part),
     transformNodes: [],
@@ -79,24 +80,24 @@ export function linePlace(codec: LineCodec, c: LineCase): LinePlace {
   const n = c.before.length / 3;
   // The participant is a reference vertex: the plain morph is the reference vertices' own.
   if (c.fitter === "group" && c.shared !== undefined) {
-    return groupPlace(codec, c.before, c.after, n, c.shared, c.surround);
+    return groupPlace(codec, c.before, c.after, n, c.shared, c.surround, c.scaleModes);
   }
   if (c.fitter === "group") {
     const before = Float64Array.from([...c.before, ...c.part]);
     // The plain morph drags the participant off (a projected morph distorts it): rigidity replaces it.
     const after = Float64Array.from([...c.after, ...c.truth.map((v) => v + 0.004)]);
-    return groupPlace(codec, before, after, n, n, c.surround);
+    return groupPlace(codec, before, after, n, n, c.surround, c.scaleModes);
   }
-  const flags: { uncertain: boolean; untwisted?: boolean; surface?: number } = { uncertain: false };
+  const flags: { uncertain: boolean; untwisted?: boolean; surface?: boolean } = { uncertain: false };
   const modes = {
     rotationMode: "full" as const,
-    scaleModes: [c.fitter === "follower" ? "none" : "primary", "none", "none"] as const,
+    scaleModes: c.scaleModes ?? [c.fitter === "follower" ? "none" : "primary", "none", "none"],
   };
   const surround = c.surround && { base: c.surround.before, ...c.surround };
   const m = codec.fitChange(c.before, c.before, c.after, modes, undefined, flags, surround);
   return {
     at: transformPoint(m, c.part),
-    warned: flags.uncertain || !!flags.untwisted || flags.surface !== undefined,
+    warned: flags.uncertain || !!flags.untwisted || !!flags.surface,
   };
 }
 
