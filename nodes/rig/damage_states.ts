@@ -102,6 +102,10 @@ const DUPLICATE_SUFFIX = /\.\d{3}$/;
 export function copySurfaceKey(node: Node): string {
   const name = node.getName();
   const key = surfaceKey(name);
-  if (key !== name.trim().toLowerCase() || !damageLevel(node)) return key;
+  // Without a `.001` there is nothing to read past (the name's key, whatever the groups above say):
+  // asking them first walked up the tree from each of 30,000 plain nodes (~0.3 s a look for copies).
+  if (key !== name.trim().toLowerCase() || !DUPLICATE_SUFFIX.test(name.trim()) || !damageLevel(node)) {
+    return key;
+  }
   return surfaceKey(name.trim().replace(DUPLICATE_SUFFIX, ""));
 }
