@@ -28,6 +28,8 @@ export { moveStrayVertices } from "./stray_vertices.ts";
 export { convertSkinAttributes } from "./skin_attributes.ts";
 export { convertUvwAttributes } from "./uvw_attributes.ts";
 export { checkJointIndices } from "./check_joints.ts";
+export { stalePositionBounds } from "./position_bounds.ts";
+export { unlistedExtensions } from "./unlisted_extensions.ts";
 /** Component types an index accessor may have (unsigned byte, short, int). */
 export const INDEX_TYPES = [5121, 5123, 5125];
 

@@ -192,6 +192,26 @@ export const HAND_EDITS: Readonly<Record<string, Edit>> = {
       for (const key of ["translation", "rotation", "scale"]) delete node[key];
     },
   },
+  /** An extension typed in by hand with its name misspelt, and not added to extensionsUsed. */
+  "extension-misspelt": {
+    expect: "notice",
+    json(json, _bin, random) {
+      const material = json.materials[0];
+      const [name, value] = pick(
+        random,
+        [
+          ["KHR_material_unlit", {}],
+          ["KHR_materials_unlt", {}],
+          ["KHR_materials_emmissive_strength", { emissiveStrength: 3 }],
+          ["KHR_materials_ior ", { ior: 1.2 }],
+        ] as const,
+      );
+      if (random() < 0.5) material.extensions = { [name]: value };
+      else {material.pbrMetallicRoughness.baseColorTexture.extensions = {
+          KHR_texture_transfrom: { scale: [2, 2] },
+        };}
+    },
+  },
   /** A comma left after the last item of a list or object. */
   "trailing-comma": {
     expect: "notice",

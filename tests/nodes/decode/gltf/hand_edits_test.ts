@@ -121,3 +121,13 @@ Deno.test("a matrix written row by row is read transposed: the part keeps its pl
     );
   }
 });
+
+Deno.test("a misspelt extension is named at its path with the extension it likely means", async () => {
+  for (const seed of SEEDS) {
+    const edit = await handEdited("extension-misspelt", seed);
+    const { warnings } = await warningsOf(edit.name, edit.bytes);
+    const note =
+      /at \/materials\/0\/(pbrMetallicRoughness\/baseColorTexture\/)?extensions\/[^:]+: an extension partgraph does not read \(a misspelling of 'KHR_(materials|texture)_\w+'\?\)/;
+    assert.ok(warnings.some((w) => note.test(w)), warnings.join("\n"));
+  }
+});
