@@ -14,16 +14,44 @@ const CLI = new URL("../../cli/main.ts", import.meta.url).pathname;
  */
 const GUARD_MS = 60_000;
 
-/** Runs the hostile graph over inputs made of these first bytes and sizes, one job, on `processes` or not. */
+/** What the batch passed on as its nodes' output (by default printed on the test's own stderr). */
+type Printed = { stream: "stdout" | "stderr"; text: string }[];
+
+/**
+ * Runs the hostile graph over inputs made of these first bytes and sizes, one job, on `processes` or
+ * not: each input's outcome ("ok" or its error's message), what the batch passed on as the nodes'
+ * output, and how many times a worker died under an input that then ran again.
+ */
 async function hostileBatch(files: Record<string, number[]>, processes: boolean) {
   const dir = await tempDir({ prefix: "partgraph-worker-death-" });
   await hostileGraph(dir, files);
-  const { manifest } = await runHostileBatch(dir, { processes, inputTimeoutMs: GUARD_MS });
-  return Object.fromEntries(
+  const printed: Printed = [];
+  let rerun = 0;
+  const { manifest } = await runHostileBatch(dir, {
+    processes,
+    inputTimeoutMs: GUARD_MS,
+    onOutput: (stream, text) => printed.push({ stream, text }),
+    onEvent: (event) => void (event.event === "worker-died" && rerun++),
+  });
+  const outcome = Object.fromEntries(
     Object.entries(manifest.inputs).map((
       [input, r],
     ) => [input, r.ok ? "ok" : (r.error as { message: string }).message]),
   );
+  return { outcome, printed, rerun };
+}
+
+/**
+ * Asserts that everything printed is the stack of the hostile node's own uncaught `message`, on
+ * stderr: the batch passes a dead worker's last words on as node output (what killed it), and
+ * nothing else may reach the terminal.
+ */
+function onlyStacksOf(printed: Printed, message: string): void {
+  const stack = new RegExp(`Error: ${message}\\n\\s+at .*hostile\\.ts`);
+  for (const { stream, text } of printed) {
+    assertEquals(stream, "stderr", text);
+    assert(stack.test(text), text);
+  }
 }
 
 for (const processes of [false, true]) {
@@ -31,7 +59,7 @@ for (const processes of [false, true]) {
 
   Deno.test(`batch on ${pool}: a worker that dies between inputs is replaced, and no input waits on it`, async () => {
     // Largest first: each input whose timer throws is followed by a plain one, three times over.
-    const outcome = await hostileBatch({
+    const { outcome, printed, rerun } = await hostileBatch({
       "late1.bin": [6, 0, 0, 0, 0, 0],
       "plain1.bin": [0, 0, 0, 0, 0],
       "late2.bin": [6, 0, 0, 0],
@@ -49,6 +77,13 @@ for (const processes of [false, true]) {
       if (input.startsWith("plain")) assertEquals(result, "ok", input);
       else assert(result === "ok" || result === died, `${input}: ${result}`);
     }
+    // Each death's stack is passed on as node output (it was printed amid the test report): a Deno
+    // worker sends it before it ends, at least one per input that ran again or failed of it; a
+    // process's goes into the failure of the input it had in hand, and what it said while idle is
+    // passed on when it is stopped.
+    onlyStacksOf(printed, "a failure after the input ended");
+    const failed = Object.values(outcome).filter((result) => result === died).length;
+    if (!processes) assert(printed.length >= rerun + failed, `${printed.length} < ${rerun} + ${failed}`);
   });
 
   Deno.test(`batch on ${pool}: an input whose worker dies of what the one before left runs again, and passes`, async () => {
@@ -56,19 +91,25 @@ for (const processes of [false, true]) {
     // Largest first: the timer "leaves.bin" leaves throws while "slow.bin" runs, on the same worker.
     await hostileGraph(dir, { "leaves.bin": [9, 0, 0], "slow.bin": [10, 0] });
     const events: BatchEvent[] = [];
+    const printed: Printed = [];
     const { summary } = await runHostileBatch(dir, {
       processes,
       inputTimeoutMs: GUARD_MS,
       onEvent: (event) => events.push(event),
+      onOutput: (stream, text) => printed.push({ stream, text }),
     });
     assertEquals([summary.ok, summary.failed], [2, 0]);
     const died = events.filter((event) => event.event === "worker-died");
     assertEquals(died.map((event) => [event.input, event.after]), [["slow.bin", "leaves.bin"]]);
     assert(died[0].message.includes("a failure 300 ms after the input"), died[0].message);
+    // The Deno worker's stack is passed on once; the process's is the message of the death above.
+    onlyStacksOf(printed, "a failure 300 ms after the input");
+    assertEquals(printed.length, processes ? 0 : 1, JSON.stringify(printed));
   });
 
   Deno.test(`batch on ${pool}: a node calling Deno.exit fails its input alone`, async () => {
-    const outcome = await hostileBatch({ "exit.bin": [7, 0], "plain.bin": [0] }, processes);
+    const { outcome, printed } = await hostileBatch({ "exit.bin": [7, 0], "plain.bin": [0] }, processes);
+    assertEquals(printed, []);
     assertEquals(outcome, {
       "exit.bin": processes
         ? "the worker process exited with code 3"
