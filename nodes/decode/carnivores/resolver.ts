@@ -19,7 +19,8 @@ import type { ResolverPlugin } from "../../../runtime/node.ts";
 export const carnivoresResolver: ResolverPlugin = {
   formats: ["3df", "car", "rsc", "3dn"],
   // 2: a vertex owner of -1 (0xFFFF, "no bone") binds to the root bone, not to bone 0.
-  version: 2,
+  // 3: pivots one scale (×16, ×10, ×100 or the inverse) off all their points are read at that scale.
+  version: 3,
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
   sharesVertexData: true,
   resolve: async (args) =>

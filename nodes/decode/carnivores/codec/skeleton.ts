@@ -23,7 +23,7 @@ export interface BoneRecord {
 }
 
 /** Where a joint's world position came from. */
-export type PivotSource = "file" | "centroid" | "parent" | "origin";
+export type PivotSource = "file" | "scaled" | "centroid" | "parent" | "origin";
 
 /** The repaired hierarchy. */
 export interface SkeletonPlan {
@@ -46,6 +46,12 @@ export interface SkeletonPlan {
 export const JUNK_SPREAD = 1.5;
 /** See {@link JUNK_SPREAD}. */
 export const JUNK_SLACK = 0.05;
+
+/**
+ * Scales a converter may have left between the points and the pivots: ×16 (a `.car` frame's fixed
+ * point), ×10 and ×100 (units), and their inverses.
+ */
+const PIVOT_SCALES = [16, 1 / 16, 10, 1 / 10, 100, 1 / 100];
 
 /**
  * Repairs parents (out of range or self → root; cycles broken at their lowest-index bone) and pivots
@@ -83,11 +89,20 @@ export function planSkeleton(bones: readonly BoneRecord[], modelSize: number): S
   const pivots = new Float64Array(count * 3);
   const pivotSources: PivotSource[] = new Array(count);
   const junk: number[] = [];
+  const scale = pivotScale(bones, modelSize);
+  if (scale !== 1) {
+    const ratio = scale > 1 ? `×${scale}` : `/${1 / scale}`;
+    repairs.push(
+      `the bone pivots are ${ratio} off the points they own: every pivot ${ratio} lies among its bone's ` +
+        `points, as stored some do not (a converter scaled the points and not the pivots); read ${ratio}`,
+    );
+  }
   for (const b of order) {
-    const { pivot, centroid, radius } = bones[b];
+    const { centroid, radius } = bones[b];
+    const pivot = bones[b].pivot?.map((v) => v * scale);
     let source: PivotSource;
     if (pivot && (!centroid || distance(pivot, centroid) <= JUNK_SPREAD * radius + JUNK_SLACK * modelSize)) {
-      source = "file";
+      source = scale === 1 ? "file" : "scaled";
       pivots.set(pivot, b * 3);
     } else if (centroid) {
       source = "centroid";
@@ -112,6 +127,26 @@ export function planSkeleton(bones: readonly BoneRecord[], modelSize: number): S
     );
   }
   return { parents, pivots, pivotSources, order, repairs };
+}
+
+/**
+ * The scale of {@link PIVOT_SCALES} that puts every pivot among its bone's points (within their
+ * radius of their centroid, plus slack) when the pivots as stored are not all there — of several, the
+ * one whose pivots lie nearest their centroids, when the next lies 1.5 times as far; 1 otherwise.
+ * Every bone with points must agree, so a pivot that is junk on its own does not scale the others.
+ */
+function pivotScale(bones: readonly BoneRecord[], modelSize: number): number {
+  const judged = bones.filter((b) => b.pivot && b.centroid);
+  const among = (b: BoneRecord, k: number) =>
+    distance(b.pivot!.map((v) => v * k), b.centroid!) <= b.radius + JUNK_SLACK * modelSize;
+  if (!judged.length || judged.every((b) => among(b, 1))) return 1;
+  // Several may fit a wide model: the one whose pivots sit clearly nearest their points (1.5 times) decides.
+  const spread = (k: number) =>
+    judged.reduce((sum, b) => sum + distance(b.pivot!.map((v) => v * k), b.centroid!), 0);
+  const fits = PIVOT_SCALES.filter((k) => judged.every((b) => among(b, k)))
+    .map((k) => ({ k, spread: spread(k) })).sort((a, b) => a.spread - b.spread);
+  if (fits.length === 0 || (fits.length > 1 && fits[0].spread > fits[1].spread / 1.5)) return 1;
+  return fits[0].k;
 }
 
 /** Walks each parent chain; a chain that returns to itself is cut at the cycle's lowest-index bone. */

@@ -84,9 +84,7 @@ export async function converterOutcome(
   const ctx = testContext();
   let doc: Document;
   try {
-    const bytes = encode3df({ ...m, bones });
-    doc = (await runNode(decode3df, { bytes: { bytes, name: "m.3df" } }, {}, ctx)).scene as Document;
-    doc = (await runNode(constraintsResolve, { scene: doc }, {}, ctx)).scene as Document;
+    doc = await decoded({ ...m, bones }, ctx);
   } catch (error) {
     if (error instanceof DecodeError) return { outcome: "refused", detail: error.message };
     throw error;
@@ -116,10 +114,32 @@ export async function converterOutcome(
         );
       }
     }
+    if (habit === "pivots_scaled") {
+      // The joints stand where the unscaled pivots put them (the same file before the converter).
+      const control = await decoded(m, testContext());
+      const place = (d: Document) =>
+        d.getRoot().listSkins()[0].listJoints().map((j) => j.getWorldTranslation());
+      const [want, got] = [place(control), place(doc)];
+      const size = Math.max(...want.flat().map(Math.abs), 1e-6);
+      for (const [b, p] of got.entries()) {
+        if (p.some((v, k) => Math.abs(v - want[b][k]) > 1e-4 * size)) {
+          return wrong(
+            `bone ${b}'s joint at ${p.map((v) => v.toFixed(3))}, not ${want[b].map((v) => v.toFixed(3))}`,
+          );
+        }
+      }
+    }
   } else if (!prims.every((p) => p.getAttribute("_OWNER"))) {
     return wrong("the owners are not kept (_OWNER)");
   }
   const missed = expect.filter((p) => !ctx.warnings.some((w) => p.test(w.message)));
   if (missed.length) return wrong(`no warning matching ${missed.join(", ")}`);
   return { outcome: "right", detail: "" };
+}
+
+/** `model` decoded and resolved (decode warnings in `ctx`). */
+async function decoded(model: Model3df, ctx: ReturnType<typeof testContext>): Promise<Document> {
+  const bytes = encode3df(model);
+  const doc = (await runNode(decode3df, { bytes: { bytes, name: "m.3df" } }, {}, ctx)).scene as Document;
+  return (await runNode(constraintsResolve, { scene: doc }, {}, ctx)).scene as Document;
 }

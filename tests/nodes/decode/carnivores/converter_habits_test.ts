@@ -22,3 +22,12 @@ Deno.test("converter habits read as the file says: repeated corners, alike names
     }
   }
 });
+
+Deno.test("pivots a converter left ×16, ×10 or ×100 off their points are read at that scale, named", async () => {
+  for (let seed = 301; seed <= 306; seed++) {
+    const { outcome, detail } = await converterOutcome("pivots_scaled", seed);
+    // Before the resolver's v3: wrong on every seed (the far pivots moved to centroids, the near ones
+    // kept at the wrong scale with no warning naming them).
+    assert.equal(outcome, "right", `seed ${seed}: ${detail}`);
+  }
+});
