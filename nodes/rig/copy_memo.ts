@@ -84,6 +84,15 @@ function changeCounter(doc: Document): ChangeCounter {
   return counter;
 }
 
+/**
+ * How many changes a look for copies may read `doc` has had (see the module doc), counted from the first
+ * ask: equal counts, nothing such changed between. For readings of the scene that read what a look reads
+ * and no extras (`copy_untold.ts`' groups), remembered per scene as the look is.
+ */
+export function sceneChanges(doc: Document): number {
+  return changeCounter(doc).count;
+}
+
 /** `copies` as the memo hands them out: each caller its own array and sets. */
 function handedOut(copies: readonly ModelCopy[] | undefined): ModelCopy[] | undefined {
   return copies?.map(({ label, nodes, untold }) => ({

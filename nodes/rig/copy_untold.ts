@@ -18,6 +18,7 @@ import { sceneWords } from "./file_words.ts";
 import type { FileWords } from "./vocabulary.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { touchingCentres } from "./copy_touching.ts";
+import { sceneChanges } from "./copy_memo.ts";
 
 /** How far copies' centre lines may lie apart, as a fraction of the scene's width, and still be one. */
 const ONE_LINE = 0.05;
@@ -61,7 +62,24 @@ export function aircraftCentreLines(doc: Document, toAircraft: Mat4): Map<Node, 
  * serve only its `loose` objects, in no copy. Names are read with the file's others (`file_words.ts`).
  */
 function readGroups(doc: Document, toAircraft: Mat4, copies: Copies, words: FileWords) {
-  return readingFile(words, () => groupsRead(doc, toAircraft, copies));
+  // Asked twice a node (the centre lines, the untold panels) of a scene changed between only by the
+  // rig's records: read once while nothing they read changed (`copy_memo.ts` sceneChanges).
+  const count = sceneChanges(doc), at = matrixKey(toAircraft), kept = groupsKept.get(doc);
+  if (kept && kept.count === count && kept.at === at) return kept.groups;
+  const groups = readingFile(words, () => groupsRead(doc, toAircraft, copies));
+  groupsKept.set(doc, { count, at, groups });
+  return groups;
+}
+
+/** Per scene, its last groups read, with the change count and aircraft frame they were read at. */
+const groupsKept = new WeakMap<
+  Document,
+  { count: number; at: string; groups: ReturnType<typeof groupsRead> }
+>();
+
+/** A frame as a key, `-0` apart from `0` (a mirrored axis's sign reaches the boxes). */
+function matrixKey(m: Mat4): string {
+  return Array.from(m, (v) => Object.is(v, -0) ? "-0" : String(v)).join(",");
 }
 
 /** The copies `findCopies` found in the scene, or none. */
