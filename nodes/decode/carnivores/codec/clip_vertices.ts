@@ -20,9 +20,9 @@ import { ANIMATION_HEADER_BYTES, correlation, tailEnd, validTable } from "./car_
 const POINT_LIKE = 0.3;
 
 /**
- * The vertex count every clip's frames hold when it is not `vertexCount` and exactly one count makes
- * the declared clips and sounds end at the end of the file (or `tableBytes` before it) with frames that
- * track `base` (the model's points); undefined otherwise. With `named`, every clip header after the
+ * The vertex count every clip's frames hold when it is not `vertexCount` and exactly one count (from half
+ * to twice `vertexCount`) makes the declared clips and sounds end at the end of the file (or `tableBytes`
+ * before it) with frames that track `base` (the model's points); undefined otherwise. With `named`, every clip header after the
  * first, found with that count, must also hold a name (printable text ended by a NUL): evidence a
  * header taken from frame data does not give.
  *
@@ -44,8 +44,9 @@ export function clipVertexCount(
   if (animations <= 0 || vertexCount <= 0) return undefined;
   const size = view.byteLength;
   const found: number[] = [];
-  const most = Math.min(0xffff, Math.floor((size - at) / 6));
-  for (let stride = 1; stride <= most && found.length < 2; stride++) {
+  // An edit removes or adds part of a mesh, not most of it: half to twice the model's points are tried.
+  const most = Math.min(0xffff, 2 * vertexCount, Math.floor((size - at) / 6));
+  for (let stride = Math.ceil(vertexCount / 2); stride <= most && found.length < 2; stride++) {
     if (stride === vertexCount) continue;
     const clipsEnd = tailEnd(view, at, stride, animations, 0);
     if (clipsEnd < 0) continue;
