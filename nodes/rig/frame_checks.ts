@@ -18,6 +18,7 @@ import { getPart } from "./part_extras.ts";
 import type { Vec3 } from "./transform.ts";
 import { type FileWords, type PanelKind, sideFromName } from "./vocabulary.ts";
 import { wordsAround } from "./file_words.ts";
+import { mirroredBoxes } from "./mirror_image.ts";
 
 /** The scene axes (either sign) nearest an aircraft-frame direction, e.g. `+Z or -Z`. */
 function sceneAxes(frame: AircraftFrame, v: Vec3): string {
@@ -59,6 +60,28 @@ export function warnIfFrameDisagrees(
   }
   let named = 0, opposed = 0;
   const centred: Node[] = [];
+  // A side-named panel across the centre line whose mirror image is a panel named the other side, lying
+  // further to that side than it: the pair agrees with the frame (a V-tail's ruddervators meeting at
+  // the root). fin_horns.ts V-tails were warned here, their sides right.
+  const boxOf = (node: Node, fit: HingeFit) => {
+    const c = options.centreOf?.(node) ?? 0;
+    return {
+      min: [fit.centre[0], fit.centre[1], fit.lateral[0] - c],
+      max: [fit.centre[0], fit.centre[1], fit.lateral[1] - c],
+      middle: fit.origin[2] - c,
+    };
+  };
+  const sidedByPartner = (node: Node, fit: HingeFit) => {
+    const side = sideFromName(node.getName(), words), own = boxOf(node, fit);
+    for (const [other, theirs] of fits) {
+      if (other === node || getPart(other)?.kind !== getPart(node)?.kind) continue;
+      const otherSide = sideFromName(other.getName(), words), box = boxOf(other, theirs);
+      if (otherSide === side || (otherSide !== "left" && otherSide !== "right")) continue;
+      const leftOf = (a: typeof own, b: typeof own) => a.middle > b.middle;
+      if (mirroredBoxes(own, box) && leftOf(own, box) === (side === "left")) return true;
+    }
+    return false;
+  };
   for (const [node, fit] of fits) {
     const side = sideFromName(node.getName(), words);
     if (side !== "left" && side !== "right") continue;
@@ -66,7 +89,9 @@ export function warnIfFrameDisagrees(
     const centre = options.centreOf?.(node) ?? 0;
     const lateral = (fit.lateral[0] + fit.lateral[1]) / 2 - centre;
     if (Math.abs(lateral) <= 0.25 * (fit.lateral[1] - fit.lateral[0])) { // too near the centre to tell
-      if (fit.lateral[0] <= centre && fit.lateral[1] >= centre) centred.push(node);
+      if (fit.lateral[0] <= centre && fit.lateral[1] >= centre && !sidedByPartner(node, fit)) {
+        centred.push(node);
+      }
       continue;
     }
     named++;

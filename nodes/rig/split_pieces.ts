@@ -17,6 +17,7 @@ import { disjointSets } from "./disjoint_sets.ts";
 import { emptyHalves, primitiveFromList, splitNodeInTwo, whyNotSplittable } from "./mesh_halves.ts";
 import { getPart, setPart } from "./part_extras.ts";
 import { splitAtCentrePlane } from "./split_centre.ts";
+import { mirrorPartnerOf } from "./mirror_image.ts";
 import type { Mat4 } from "./transform.ts";
 
 /** Lateral extent of the pieces of a panel's mesh, and which vertices belong to which piece. */
@@ -48,9 +49,16 @@ export function splitTwoPieceMesh(
     // One connected piece reaching well out on both sides: a V (cut in two) or a one-piece surface.
     const spanning = pieces.lateral.some((p) => p.min < -0.25 * width && p.max > 0.25 * width) &&
       2 * width >= 0.5 * Math.max(range(gathered.positions, 0), range(gathered.positions, 1));
+    // One side of a mirrored pair (a V-tail's ruddervator, its root across the plane as the two meet)
+    // is one surface, its partner the other side: nothing to cut (fin_horns.ts V-tails were warned).
+    if (spanning && mirrorPartnerOf(node, doc.getRoot().listNodes(), toAircraft)) return undefined;
     return spanning ? splitAtCentrePlane(doc, node, toAircraft, ctx) : undefined;
   }
-  const why = sideOf.includes("across") ? "a piece of it crosses the centre line" : whyNotSplittable(node);
+  const across = sideOf.includes("across");
+  // A piece across the centre line in one side of a mirrored pair is its root: one surface with its
+  // horns or brackets (fin_horns.ts V-tails, horns merged as pieces of their own, were warned).
+  if (across && mirrorPartnerOf(node, doc.getRoot().listNodes(), toAircraft)) return undefined;
+  const why = across ? "a piece of it crosses the centre line" : whyNotSplittable(node);
   if (why) {
     ctx.warn(
       `panel '${node.getName()}' (${part.kind}) is ${pieces.lateral.length} separate pieces on both sides of ` +
