@@ -43,7 +43,12 @@ export function repeatedKeys(text: string, json: unknown): RepeatedKey[] {
   const escapedColon = text.includes("\\u003a") || text.includes("\\u003A");
   if (!escapedColon && colons(text) === keysAndColons(json)) return [];
   const found: RepeatedKey[] = [];
-  scanJson(text, found);
+  try {
+    scanJson(text, found);
+  } catch (fault) {
+    // Text JSON.parse read: a fault here is the scanner's own, and costs only the note.
+    if (!(fault instanceof Fault)) throw fault;
+  }
   return found;
 }
 
