@@ -15,7 +15,7 @@ import type { Dialog, Page } from "playwright-core";
 import { runGraph } from "../../mod.ts";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { openStudio } from "./page_helpers.ts";
+import { nextFrames, openStudio } from "./page_helpers.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
@@ -200,11 +200,17 @@ Deno.test({
       await page.press("#node-search", "Enter");
       await page.click('g.node[data-node="resolve_2"] .title');
       // The edit schedules a live check; its answer arrives while the next field is being typed in.
+      const answered = page.waitForResponse((r) =>
+        r.url().endsWith("/api/check") &&
+        /"pose":(\{"a":1\}|"\{\\"a\\": 1\}")/.test(r.request().postData() ?? "")
+      );
       await page.fill('#params [data-param="pose"] textarea', '{"a": 1}');
       // To the morph field with Tab (resolvers' parameters between them, such as Freelancer's pivots).
       for (let i = 0; i < 6 && (await focused(page))[0] !== "morph"; i++) await page.keyboard.press("Tab");
       await page.keyboard.type("smile");
-      await page.waitForTimeout(800);
+      // The pose edit's check has answered and the page has drawn since (it waited 800 ms).
+      await (await answered).finished();
+      await nextFrames(page);
       deepEqual(await focused(page), ["morph", "smile"]);
       await page.keyboard.press("Tab");
       await page.keyboard.type("-20");
@@ -302,7 +308,7 @@ Deno.test({
       equal(await page.textContent("#status"), `Shown ${glb} in the preview`);
       await toolbarAboveStatus(page, 600);
       await page.setViewportSize({ width: 560, height: 420 });
-      await page.waitForTimeout(100);
+      await nextFrames(page);
       await toolbarAboveStatus(page, 20);
       await page.click("#tab-editor");
       const editor = (await page.locator("#editor").boundingBox())!;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { equal } from "node:assert/strict";
 import { join } from "node:path";
 import type { BrowserContext, Dialog, Page } from "playwright-core";
 import { startStudio, type Studio } from "../../studio/server.ts";
@@ -12,15 +13,23 @@ import { freshContext, watchErrors } from "../../studio/chromium.ts";
 import { studioIn } from "./project_studio.ts";
 import { sharedPage } from "./page_bundle.ts";
 
-/** An element's box; the editor redraws by replacing its nodes, so a box asked for mid-redraw is retried. */
+/**
+ * An element's box, once it is drawn; the editor redraws by replacing its nodes, so a box asked for
+ * mid-redraw (the element just replaced) is asked again. Waits on the element, not on a clock: a
+ * loaded machine once drew later than the 2.5 s the old retries allowed.
+ */
 export async function boxOf(page: Page, selector: string) {
-  for (let i = 0; i < 50; i++) {
+  for (let attempt = 0;; attempt++) {
+    await page.locator(selector).first().waitFor({ state: "visible" });
     const box = await page.locator(selector).boundingBox().catch(() => null);
     if (box) return box;
-    await new Promise((r) => setTimeout(r, 50));
+    if (attempt === 20) throw new Error(`no box for ${selector}`);
   }
-  throw new Error(`no box for ${selector}`);
 }
+
+/** Waits until the page has drawn two frames (what it was doing when asked is done and laid out). */
+export const nextFrames = (page: Page): Promise<unknown> =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 /** Drags with the mouse from the centre of one element to the centre of another. */
 export async function drag(page: Page, from: string, to: string): Promise<void> {
@@ -74,10 +83,21 @@ export const checked = (page: Page, count: string): Promise<unknown> =>
 export const statusReads = (page: Page, text: string): Promise<unknown> =>
   page.waitForFunction((t) => document.getElementById("status")!.textContent === t, text);
 
-/** The class of node `id`'s run badge (null: no badge). */
-export const badge = (page: Page, id: string): Promise<string | null> =>
-  page.locator(`g.node[data-node="${id}"] text.badge`).getAttribute("class", { timeout: 2000 })
-    .catch(() => null);
+/**
+ * Asserts that node `id`'s run badge has the class `expected`, waiting until it does (a run's events
+ * and the dimming after an edit reach the page when they do); a badge that never does fails naming
+ * the class it has (null: no badge). It read the class once, within 2 s, and a loaded machine once
+ * read no badge.
+ */
+export async function badgeIs(page: Page, id: string, expected: string, message?: string): Promise<void> {
+  const selector = `g.node[data-node="${id}"] text.badge`;
+  await page.waitForFunction(
+    ([s, e]) => document.querySelector(s)?.getAttribute("class") === e,
+    [selector, expected] as const,
+  ).catch(() => {});
+  const found = await page.$eval(selector, (b) => b.getAttribute("class")).catch(() => null);
+  equal(found, expected, message);
+}
 
 /** Renames the node `from` of the graph shown to `to` with F2. */
 export async function renameWithF2(page: Page, from: string, to: string): Promise<void> {

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { GraphFile } from "../../mod.ts";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { badge, checked, openStudio, renameWithF2, statusReads, tabOut } from "./page_helpers.ts";
+import { badgeIs, checked, openStudio, renameWithF2, statusReads, tabOut } from "./page_helpers.ts";
 import { runTop, tabIn, writeGroupGraphs } from "./group_fixtures.ts";
 
 const missing = browserMissing();
@@ -46,19 +46,19 @@ Deno.test({
     await checked(page, "valid");
     const { badge: ran } = await runTop(page, studio.url);
     equal(ran, "badge state-done");
-    equal(await badge(page, "group"), "badge state-done");
+    await badgeIs(page, "group", "badge state-done");
 
     await t.step("the badge follows the node's id, dimmed; undo and redo take it along", async () => {
       await renameWithF2(page, "export", "glb_export");
-      equal(await badge(page, "glb_export"), "badge state-done stale");
+      await badgeIs(page, "glb_export", "badge state-done stale");
       await page.focus("#editor");
       await page.keyboard.press("Control+z");
       await statusReads(page, "Undone: rename export to glb_export");
       await page.waitForSelector('g.node[data-node="export"]');
-      equal(await badge(page, "export"), "badge state-done", "the graph that ran again: not dimmed");
+      await badgeIs(page, "export", "badge state-done", "the graph that ran again: not dimmed");
       await page.keyboard.press("Control+Shift+z");
       await statusReads(page, "Redone: rename export to glb_export");
-      equal(await badge(page, "glb_export"), "badge state-done stale");
+      await badgeIs(page, "glb_export", "badge state-done stale");
       await checked(page, "valid");
     });
 
@@ -66,13 +66,13 @@ Deno.test({
       await tabIn(page);
       await tabOut(page);
       await renameWithF2(page, "group", "parts");
-      equal(await badge(page, "parts"), "badge state-done stale");
+      await badgeIs(page, "parts", "badge state-done stale");
       await checked(page, "valid");
       // The tab goes back in through the renamed node, not to the group file as a top graph.
       await page.click(`.file-tab[data-path="${inner}"]`);
       await page.waitForFunction((i) => document.getElementById("crumbs")!.textContent!.endsWith(i), inner);
       equal(await page.textContent("#crumbs"), `${top} *  ›  ${inner}`);
-      equal(await badge(page, "fighter"), "badge state-done stale", "the inner node's badge stays");
+      await badgeIs(page, "fighter", "badge state-done stale", "the inner node's badge stays");
       // Undone (in the top graph), the tab goes in through the old name again.
       await tabOut(page);
       await page.focus("#editor");
@@ -169,7 +169,7 @@ Deno.test({
     // deep.json's tab remembers b.json › mm › deep.
     await enter("mm");
     await enter("deep");
-    equal(await badge(page, "fighter"), "badge state-done");
+    await badgeIs(page, "fighter", "badge state-done");
     // From a.json, rename mid.json's `deep`.
     await page.fill("#graph-path", path("a.json"));
     await page.click("#open-path");
@@ -188,14 +188,14 @@ Deno.test({
       await page.textContent("#crumbs"),
       [path("b.json"), `${path("mid.json")} *`, path("deep.json")].join("  ›  "),
     );
-    equal(await badge(page, "fighter"), "badge state-done stale", "b.json's run, dimmed: mid.json changed");
+    await badgeIs(page, "fighter", "badge state-done stale", "b.json's run, dimmed: mid.json changed");
     // mid.json's tab, one level up: inside b.json, its renamed node's badge.
     await page.click(`.file-tab[data-path="${path("mid.json")}"]`);
     await page.waitForFunction(() => document.getElementById("crumbs")!.textContent!.split("›").length === 2);
     assert((await page.textContent("#crumbs"))!.startsWith(path("b.json")));
     // The crumbs change before the graph is drawn: wait for the renamed node's badge to be there.
     await page.waitForSelector('g.node[data-node="core"] text.badge');
-    equal(await badge(page, "core"), "badge state-done stale");
+    await badgeIs(page, "core", "badge state-done stale");
     equal(errors.length, 0, errors.join("\n"));
   } finally {
     await close();

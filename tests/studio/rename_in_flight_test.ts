@@ -8,7 +8,7 @@
 import { equal, ok as assert } from "node:assert/strict";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { badge, openStudio, renameWithF2 } from "./page_helpers.ts";
+import { badgeIs, openStudio, renameWithF2 } from "./page_helpers.ts";
 import { gate, GATED, hold, writeGatedGraphs } from "./gated_fixtures.ts";
 
 const missing = browserMissing();
@@ -38,8 +38,8 @@ Deno.test({
       await page.locator("#run-log li", { hasText: "grp/quick: quick has run" }).waitFor();
       await renameWithF2(page, "tail", "echo");
       await renameWithF2(page, "grp", "parts");
-      equal(await badge(page, "echo"), "badge state-queued stale", "still waiting, under its new id");
-      equal(await badge(page, "parts"), "badge state-running stale", "quick done, late waiting");
+      await badgeIs(page, "echo", "badge state-queued stale", "still waiting, under its new id");
+      await badgeIs(page, "parts", "badge state-running stale", "quick done, late waiting");
     } finally {
       open();
     }
@@ -47,8 +47,8 @@ Deno.test({
       /^Run (finished|failed)/.test(document.getElementById("status")!.textContent!)
     );
     assert((await page.textContent("#status"))!.startsWith("Run finished"));
-    equal(await badge(page, "echo"), "badge state-done stale", "tail's report went to echo");
-    equal(await badge(page, "parts"), "badge state-done stale", "late's report went to parts/late");
+    await badgeIs(page, "echo", "badge state-done stale", "tail's report went to echo");
+    await badgeIs(page, "parts", "badge state-done stale", "late's report went to parts/late");
     equal(await page.locator('g.node[data-node="tail"], g.node[data-node="grp"]').count(), 0);
     // A line logged after the rename names the node as it is now; a click selects it.
     const after = page.locator("#run-log li", { hasText: "echo: tail has run" });
@@ -58,7 +58,7 @@ Deno.test({
     await page.locator("#run-log li", { hasText: "grp/quick: quick has run" }).click();
     await page.waitForSelector('g.node.selected[data-node="quick"]');
     equal(await page.textContent("#crumbs"), `${top} *  ›  ${top.replace("gated.json", "inner.json")}`);
-    equal(await badge(page, "late"), "badge state-done stale", "its report is there, dimmed as the top's");
+    await badgeIs(page, "late", "badge state-done stale", "its report is there, dimmed as the top's");
     equal(errors.length, 0, errors.join("\n"));
   } finally {
     gate.qaGate = undefined;

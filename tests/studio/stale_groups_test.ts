@@ -6,17 +6,13 @@
  * again. Undo in the top graph, which has no step of its own, says which open file has one.
  */
 import { equal } from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { browserMissing } from "../../studio/chromium.ts";
 import { tempDir } from "../support/temp.ts";
-import { checked, drag, openStudio, socket, statusReads, tabOut } from "./page_helpers.ts";
+import { badgeIs, checked, drag, openStudio, socket, statusReads, tabOut } from "./page_helpers.ts";
 import { runTop, tabIn, writeGroupGraphs } from "./group_fixtures.ts";
 
 const missing = browserMissing();
 if (missing) console.warn(missing);
-
-/** The class of node `id`'s badge. */
-const badge = (page: Page, id: string) => page.getAttribute(`g.node[data-node="${id}"] text.badge`, "class");
 
 Deno.test({
   name: "studio: a group opened after a run leaves its badges current; edited, they dim",
@@ -38,8 +34,8 @@ Deno.test({
     await tabIn(page);
     await tabOut(page);
     await checked(page, "valid");
-    equal(await badge(page, "export"), "badge state-done");
-    equal(await badge(page, "group"), "badge state-done");
+    await badgeIs(page, "export", "badge state-done");
+    await badgeIs(page, "group", "badge state-done");
 
     // Edited inside (its output now fighter_hi's scene): the run read the file, not this.
     await tabIn(page);
@@ -49,8 +45,8 @@ Deno.test({
     });
     await tabOut(page);
     await checked(page, "valid");
-    equal(await badge(page, "export"), "badge state-done stale");
-    equal(await badge(page, "group"), "badge state-done stale");
+    await badgeIs(page, "export", "badge state-done stale");
+    await badgeIs(page, "group", "badge state-done stale");
     // Undo here: the top graph has nothing to undo; the status bar says where the edit's step is.
     await page.focus("#editor");
     await page.keyboard.press("Control+z");
@@ -66,7 +62,7 @@ Deno.test({
     await page.waitForSelector('path.wire[data-wire="fighter.scene->@outputs.scene"]', { state: "attached" });
     await tabOut(page);
     await checked(page, "valid");
-    equal(await badge(page, "export"), "badge state-done");
+    await badgeIs(page, "export", "badge state-done");
     equal(errors.length, 0, errors.join("\n"));
   } finally {
     await close();

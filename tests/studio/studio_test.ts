@@ -49,15 +49,24 @@ Deno.test({
       await page.waitForSelector('path[data-wire="report_json.bytes->write.bytes"]');
       await page.click('g.node[data-node="write"] .title');
       // Live validation answers may redraw the panel while we type (more so on a loaded machine):
-      // type again until the value has stayed through a redraw.
+      // type again until Enter has set the value in the graph (a redraw then shows it, not the old).
       const field = '#params [data-param="path"] input';
+      const setPath = () =>
+        page.evaluate(() =>
+          (globalThis as unknown as {
+            studio: { current(): { graph: { nodes: Record<string, { params?: { path?: string } }> } } };
+          }).studio.current().graph.nodes.write?.params?.path
+        );
       for (let attempt = 0;; attempt++) {
         await page.fill(field, "copy.rig.json");
         await page.press(field, "Enter");
-        await page.waitForTimeout(300);
-        if (await page.inputValue(field) === "copy.rig.json") break;
+        if (await setPath() === "copy.rig.json") break;
         if (attempt === 5) throw new Error("the path parameter did not keep its value");
       }
+      await page.waitForFunction(
+        (f) => document.querySelector<HTMLInputElement>(f)!.value === "copy.rig.json",
+        field,
+      );
       await page.click("#save");
       await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
       const text = await Deno.readTextFile(graphFile);
@@ -290,10 +299,14 @@ Deno.test({
       ]);
       const still = await viewPixels(page);
       await page.selectOption("#clips", "walk");
-      await page.waitForTimeout(400);
-      const playing = await viewPixels(page);
       const whole = { x0: 0, y0: 0, x1: still.width, y1: still.data.length / still.channels / still.width };
-      assert(changedPixels(still, playing, whole) > 20, "the clip moves the mesh");
+      // Each screenshot waits for a frame: look until the clip has moved the mesh (it was a fixed
+      // 400 ms, which a loaded machine may spend drawing one frame).
+      let moved = 0;
+      for (let shot = 0; shot < 40 && moved <= 20; shot++) {
+        moved = changedPixels(still, await viewPixels(page), whole);
+      }
+      assert(moved > 20, `the clip moves the mesh: ${moved} pixels changed`);
     });
 
     await t.step("duplicate, delete, undo, redo; Tab opens the node group and goes back", async () => {
