@@ -8,10 +8,24 @@
  * ownership covers. A node that writes vertex data gives the accessor a new array (or works on a full
  * copy, as `export.gltf`'s repair does).
  *
+ * Images are stricter: no node writes into a texture's image bytes, owned or not, copy or not (a node
+ * that changes a picture gives the texture new bytes with `setImage`). Every copy shares them with its
+ * source, and `png.ts` hands the same PNG to every scene that encodes the same pixels; what is known
+ * of an array by its identity (`png_data_size.ts`: a PNG written at its header's size) then holds for
+ * every scene that has it.
+ *
  * @module
  */
-import { type Accessor, Document, type Property, PropertyType, type TypedArray } from "@gltf-transform/core";
+import {
+  type Accessor,
+  Document,
+  type Property,
+  PropertyType,
+  type Texture,
+  type TypedArray,
+} from "@gltf-transform/core";
 import { setArrayQuietly } from "./accessors.ts";
+import { ATTRIBUTES } from "./graph_internals.ts";
 import { copyProperty } from "./property_copy.ts";
 
 /** Options of {@link copyScene}. */
@@ -20,7 +34,8 @@ export interface CopyOptions {
    * Share vertex data (accessor arrays) with the source instead of copying it. Only for nodes that
    * never write into a typed array — that change names, extras, transforms or the hierarchy, like
    * the rig nodes: values are immutable, so the shared arrays stay as they are, and a pipeline of
-   * such nodes no longer copies every vertex at every step. Default false.
+   * such nodes no longer copies every vertex at every step. Default false. (Texture images are
+   * shared either way.)
    */
   readonly shareData?: boolean;
 }
@@ -161,7 +176,8 @@ function survivesJson(value: unknown, seen: Set<object>): boolean {
 }
 
 /**
- * Returns an independent copy of a document: every property, extension, extras and buffer.
+ * Returns an independent copy of a document: every property, extension, extras and buffer; texture
+ * images are shared with `source`, as no node writes into them (see the module's rule).
  *
  * @example
  * ```ts
@@ -175,15 +191,21 @@ function survivesJson(value: unknown, seen: Set<object>): boolean {
  * ```
  */
 export function copyScene(source: Document, options: CopyOptions = {}): Document {
-  if (!options.shareData) return copyAll(source).target;
-  // glTF-Transform copies arrays as it copies accessors; detach them for the copy, then hand the
-  // same arrays to both documents. Nothing else can observe the source meanwhile (synchronous), so
-  // the arrays move without the setters' events.
-  const accessors = source.getRoot().listAccessors();
+  // glTF-Transform copies arrays as it copies accessors and textures; detach the arrays the copy
+  // shares (vertex data with `shareData`, images always: see the module's rule), then hand the same
+  // arrays to both documents. Nothing else can observe the source meanwhile (synchronous), so the
+  // arrays move without the setters' events.
+  const accessors = options.shareData ? source.getRoot().listAccessors() : [];
+  const textures = source.getRoot().listTextures();
   const arrays: (TypedArray | null)[] = [];
+  const images: (Uint8Array | null)[] = [];
   for (const accessor of accessors) {
     arrays.push(accessor.getArray());
     setArrayQuietly(accessor, null);
+  }
+  for (const texture of textures) {
+    images.push(texture.getImage());
+    setImageQuietly(texture, null);
   }
   let copied: ReturnType<typeof copyAll> | undefined;
   try {
@@ -194,8 +216,20 @@ export function copyScene(source: Document, options: CopyOptions = {}): Document
       const copy = copied?.map.get(accessors[i]) as Accessor | undefined;
       if (copy) setArrayQuietly(copy, arrays[i]);
     }
+    for (let i = 0; i < textures.length; i++) {
+      setImageQuietly(textures[i], images[i]);
+      const copy = copied?.map.get(textures[i]) as Texture | undefined;
+      if (copy) setImageQuietly(copy, images[i]);
+    }
   }
   return copied!.target;
+}
+
+/** `texture.setImage(image)` without its change event, where glTF-Transform's attribute store is found. */
+function setImageQuietly(texture: Texture, image: Uint8Array | null): void {
+  const store = ATTRIBUTES && (texture as unknown as Record<symbol, { image?: unknown }>)[ATTRIBUTES];
+  if (store && "image" in store) store.image = image;
+  else texture.setImage(image as Uint8Array);
 }
 
 /**

@@ -207,6 +207,14 @@ export function rememberWellSizedPng(png: Uint8Array): void {
 }
 
 /**
+ * Whether `png` is an array {@link rememberWellSizedPng} recorded: one {@link pngDataPrefixProblem}
+ * takes as well sized without inflating it (a scene copy shares its images, so a copy's are too).
+ */
+export function isWellSizedPng(png: Uint8Array): boolean {
+  return WELL_SIZED.has(png);
+}
+
+/**
  * At least the first `limit` bytes `parts` (a zlib stream) inflate to (or all of them, `whole`, when
  * fewer); undefined when the stream is damaged. Inflates a prefix of the input of `guess` bytes (at
  * least 1 KB), twice as long each time it gives less than `limit`, and never more than
