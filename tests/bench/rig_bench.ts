@@ -1,8 +1,10 @@
 /**
  * Hinge-fitting throughput: the fit core (edges from the surface: triangles sliced at the span
  * stations) on a panel set of 100,000 and 1,000,000 vertices (ten panels each; cost should be linear), and the whole `rig.fit_hinge` node (scene copy, gathering
- * in the aircraft frame, fit and signing) on the 1,000,000-vertex set; and frame detection (what
- * `forward`/`up: "auto"` adds when nothing is recorded) on the same set.
+ * in the aircraft frame, fit and signing) on the 1,000,000-vertex set; frame detection (what
+ * `forward`/`up: "auto"` adds when nothing is recorded) on the same set; and the rig's cost per node on
+ * a scene of many nodes: the demo fighter beside 30,000 empty nodes through every rig node, each node
+ * given the scene as the CLI hands it over (owned, changed in place) and as a memory tier shares it (copied).
  *
  * Run: deno bench --frozen --allow-read --allow-write tests/bench/rig_bench.ts
  */
@@ -11,7 +13,13 @@ import { rigDetectPanels } from "../../nodes/rig/detect_panels.ts";
 import { rigFitHinge } from "../../nodes/rig/fit_hinge.ts";
 import { detectFrame } from "../../nodes/rig/frame_detect.ts";
 import { addPanel, newScene, panelMesh, type PanelSpec } from "../nodes/rig/fixtures.ts";
-import { runNode } from "../support/context.ts";
+import { runNode, testContext } from "../support/context.ts";
+import type { JsonValue } from "../../runtime/node.ts";
+import { buildFighterScene } from "../../nodes/demo/fighter_run.ts";
+import { rigParts } from "../../nodes/rig/parts.ts";
+import { rigAssignSide } from "../../nodes/rig/assign_side.ts";
+import { rigInsertPivot } from "../../nodes/rig/insert_pivot.ts";
+import { rigReport } from "../../nodes/rig/report.ts";
 
 /** Ten swept, tapered panels with about `perPanel` vertices each (aircraft coordinates). */
 function panelSet(perPanel: number): PanelSpec[] {
@@ -78,4 +86,36 @@ Deno.bench({
   name: 'frame detection ("auto", nothing recorded), 1M vertices',
   group: "node",
   fn: () => void detectFrame(detected),
+});
+
+/** The demo fighter beside 30,000 empty nodes (a CAD export's or a game rip's bare transforms). */
+function manyNodes() {
+  const doc = buildFighterScene(2);
+  const scene = doc.getRoot().listScenes()[0];
+  for (let i = 0; i < 30_000; i++) scene.addChild(doc.createNode(""));
+  return doc;
+}
+
+/** Every rig node in graph order, the scene owned by each (`owned`) or shared and copied. */
+async function rigAll(owned: boolean): Promise<void> {
+  const ctx = { ...testContext("bench"), owns: () => owned };
+  let scene = manyNodes();
+  for (const node of [rigParts, rigDetectPanels, rigFitHinge, rigAssignSide, rigInsertPivot]) {
+    // As graphs/aircraft_file.json runs it: the frame found from the geometry.
+    const params: Record<string, JsonValue> = node === rigFitHinge ? { forward: "auto", up: "auto" } : {};
+    scene = (await runNode(node, { scene }, params, ctx)).scene;
+  }
+  await runNode(rigReport, { scene }, {}, ctx);
+}
+
+Deno.bench({
+  name: "rig nodes, demo fighter + 30,000 empty nodes, scene handed over",
+  group: "many nodes",
+  baseline: true,
+  fn: () => rigAll(true),
+});
+Deno.bench({
+  name: "rig nodes, demo fighter + 30,000 empty nodes, scene shared (copied)",
+  group: "many nodes",
+  fn: () => rigAll(false),
 });
