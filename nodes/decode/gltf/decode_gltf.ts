@@ -112,11 +112,16 @@ export const decodeGltf = defineNode({
   // 60: a node matrix written row by row (translation in the bottom row, none in the last column) is read transposed
   // (before, its bottom row was dropped: the part at the origin, turned back).
   // 61: an extension object extensionsUsed does not list is listed when partgraph reads it, else named (a misspelling?).
-  version: 61,
+  // 62: a skinned node whose mesh has no JOINTS_0 and WEIGHTS_0 pair (a skin typed onto a static part or an
+  // empty node, weights an optimizer stripped) loses its skin, and a mesh only some of whose primitives have
+  // the pair gives the others to a child node, as three.js draws them, each named at /nodes/<i>/skin (before,
+  // read silently, and a partly skinned mesh written still skinned: glTF refuses it, the validator misses it).
+  version: 62,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale (one written row by row is read transposed), a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (any partgraph reads; one it does not is named, with the name it likely misspells), " +
+    "a skin on a node whose mesh has no JOINTS_0 and WEIGHTS_0 pair (the skin left off the node) or has it on some of its primitives only (the others moved to a child node, drawn unskinned, as three.js draws them), " +
     "signed indices, sparse indices given twice or out of order, a key an object gives twice with other values (the last read, as three.js and Blender read it), a scene root listed twice (read once), an empty default scene beside one with nodes (named), a camera's yfov of π or more (named: degrees?), POSITION bounds that do not match the vertices (three.js culls by them; the output's are the vertices'), `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, a node a skin lists twice among its joints (the repeat's slot given a child of that node with no transform of its own, as three.js binds it), UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
     "is repaired with a warning naming its JSON path, as are morph counts out of step (weights longer or shorter than a mesh's or node's targets, or without targets; primitives of one mesh with different target counts, given targets moving nothing; extras.targetNames longer or shorter, fitted by index as Blender reads them; a sparse part of count 0, read as no change; a weights animation keyed for more or fewer targets, each key cut or filled with 0 as three.js reads it; a primitive drawing a clear coat normal map or anisotropy texture, with no normal map and no tangents, given tangents from its normals and UVs), and so is a data: URI's base64 in the URL-safe alphabet, percent-encoded, marked ;Base64 in another case or with spaces where a URL form decoder turned '+' into them, a texture whose declared type contradicts its bytes (read as the bytes' type), and a mesh with no primitives (named); " +
     "Targa, BMP, DDS and block-compressed (not Basis) KTX2 textures (which glTF does not carry; DDS and KTX2 by MSFT_texture_dds too) are stored as PNG; a specular-glossiness material without a metal-rough fallback, or with one drawing metal where the extension draws a non-metal, is given one made from the extension, for viewers that no longer read the extension; a material sampling a UV set a primitive drawing it lacks (Blender's texCoord 1 on a mesh with one UV map, a game rip's textured draw call without UVs) is named, as viewers disagree on it; a texture reference whose KHR_texture_transform samples a UV set its primitives have while its own texCoord (the fallback for viewers without the extension) names one they lack is given the extension's set, named; " +
@@ -170,6 +175,7 @@ export const decodeGltf = defineNode({
       adoptMaterialsCommon,
       alignMorphCounts,
       fitWeightKeys,
+      unskinnedPrimitives,
     } = await importOnUse<typeof import("./codec/run_modules.ts")>("./codec/run_modules.ts", import.meta.url);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -292,6 +298,9 @@ export const decodeGltf = defineNode({
           (restored.length > 3 ? ` and ${restored.length - 3} more` : ""),
       );
     }
+    // After the names are restored: a split part's new mesh and node are named after the file's own.
+    const skinRepairs = unskinnedPrimitives(doc);
+    warnRepairs(inFile ? skinRepairs.map((repair) => inFile.textOf(repair)) : skinRepairs);
     const textures = doc.getRoot().listTextures();
     const label = (texture: Texture) =>
       texture.getName()

@@ -39,3 +39,4 @@ export { adoptWebglTechniques } from "./webgl_techniques.ts";
 export { adoptMaterialsCommon } from "./materials_common.ts";
 export { alignMorphCounts } from "./morph_counts.ts";
 export { fitWeightKeys } from "./weight_keys.ts";
+export { unskinnedPrimitives } from "./unskinned_primitives.ts";
