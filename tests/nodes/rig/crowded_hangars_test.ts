@@ -17,6 +17,7 @@ import {
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { piecesAircraft } from "./surface_pieces.ts";
+import { heldOut } from "../../support/heldout.ts";
 
 const UNTOLD = /^cannot tell these aircraft apart/;
 
@@ -26,10 +27,14 @@ Deno.test("crowded hangars: a wrong panel is never judged good, and is named in 
   // aircraft, touching or in a building of six pieces, fell back to one aircraft (or to copies by the
   // names' order). Then none judged good, every one named in a warning; buildings are read past. Since
   // rig.assign_side v25 touching aircraft are told apart by shape (copy_touching.ts): none wrong, none
-  // warned.
+  // warned. The suite rigs the two namings that hide whose a panel is (shuffled names, mixed
+  // conventions: 8 rigs); with copy_touching.ts's centre lines undone they give 56 wrong panels, and
+  // with copy_untold.ts's groups undone too 20 wrong and silent (the other namings, and buildings, stay
+  // right either way). `deno task heldout crowded_hangars` rigs every naming (24 rigs).
+  const namings = heldOut(HANGAR_NAMINGS, (n) => n === "shuffled_names" || n === "mixed_conventions");
   const silent: string[] = [];
   let panels = 0, faults = 0;
-  for (const naming of HANGAR_NAMINGS) {
+  for (const naming of namings) {
     for (const layout of CROWDED_LAYOUTS) {
       for (const frame of HANGAR_FRAMES) {
         const { judged, warnings } = await judgeHangar(hangarSample(41, naming, layout), frame);
@@ -42,7 +47,7 @@ Deno.test("crowded hangars: a wrong panel is never judged good, and is named in 
     }
   }
   assertEquals(silent, []);
-  assertEquals([panels > 200, faults], [true, 0]);
+  assertEquals([panels > 100 * namings.length / 3, faults], [true, 0]);
 });
 
 Deno.test("one aircraft in a hangar building, and aircraft told apart, are not warned of", async () => {
