@@ -96,7 +96,7 @@ async function keptPage(): Promise<{ file: string; text: string }> {
 
 /**
  * Removes the bundles kept in `folder` (and halves a killed run left) that no run has used for
- * {@link UNUSED_MS}, all but `kept`: each edit of the page's sources makes a bundle of 0.9 MB, and
+ * {@link UNUSED_MS}, all but `kept`: each edit of the page's sources makes a bundle of 1.8 MB, and
  * they were kept forever. Returns the files removed.
  */
 export async function removeUnused(kept: string, folder = tmpdir(), now = Date.now()): Promise<string[]> {
