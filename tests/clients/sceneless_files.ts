@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { prng as random } from "../support/prng.ts";
 
 /**
  * How a file leaves its scene out (or, for `control`, keeps it). Asked for by name only (not drawn at
@@ -27,18 +28,6 @@ export interface ScenelessFile {
 
 const HABITS: readonly ScenelessHabit[] = ["absent", "empty", "dangling-index", "control"];
 const PARTS = ["Fuselage", "Wing_L", "Wing_R", "Aileron_L", "Rudder", "Elevator", "Gear", "Prop"];
-
-/** A small seeded generator (mulberry32): same seed, same sequence. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Case `index` of `seed`; `forced`, a habit in place of the seed's. */
 export function scenelessFile(seed: number, index: number, forced?: ScenelessHabit): ScenelessFile {

@@ -11,16 +11,7 @@ import { sortExtras } from "../../../runtime/scene/canonical_extras.ts";
 import { sortKeysDeep } from "../../../runtime/canonical.ts";
 import { writtenText } from "../../../runtime/scene/written_json.ts";
 import { writeGlb, writtenJson } from "../../../runtime/scene/gltf_io.ts";
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as random } from "../../support/prng.ts";
 
 class Part {
   constructor(readonly zeta = 2, readonly alpha = 1) {}

@@ -4,16 +4,7 @@
  * back to the same value. Guards the walk that decides whether any such integer is there.
  */
 import { writtenText } from "../../../runtime/scene/written_json.ts";
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as random } from "../../support/prng.ts";
 
 /** A leaf as real extras hold them: ids, CRCs, timestamps, small counts, floats, text, null, flags. */
 function leaf(next: () => number): unknown {

@@ -9,6 +9,7 @@
  * @module
  */
 import { messyGlb, type MessyJson } from "../../../support/messy_gltf.ts";
+import { prng as mulberry32 } from "../../../support/prng.ts";
 
 /** What a reader should do with a case: say something (a warning or a refusal), or read it as it is. */
 export type Expect = "notice" | "quiet";
@@ -22,18 +23,6 @@ export interface HandEdit {
 }
 
 type Random = () => number;
-
-/** A small deterministic generator (mulberry32). */
-export function mulberry32(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)];
 

@@ -9,7 +9,7 @@
  */
 import { messyGlb, type MessyJson, wingPrimitive } from "../../../support/messy_gltf.ts";
 import { glbOf } from "../../../support/shapes.ts";
-import { mulberry32 } from "./hand_edits.ts";
+import { prng as mulberry32 } from "../../../support/prng.ts";
 
 type Random = () => number;
 
