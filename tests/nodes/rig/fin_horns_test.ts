@@ -14,11 +14,14 @@ import { rig } from "./pipeline.ts";
 import { linkageWord } from "../../../nodes/rig/vocabulary_linkages.ts";
 import { type FinVerdict, tallyFins } from "./fin_horns_tally.ts";
 import { tallySides } from "./fin_sides_tally.ts";
-import { heldOut } from "../../support/heldout.ts";
+import { HELD_OUT, heldOut } from "../../support/heldout.ts";
 
 Deno.test("a lone horn on a fin's face leaves its rudder right and good", async () => {
   const hingesOff: string[] = [];
-  const rows = await tallyFins(7000, 7059, undefined, (v) => hingesOff.push(...offHinges(v)));
+  // The suite rigs seeds 7000-7029, `deno task heldout fin_horns` 7000-7059. With linkages.ts's v75
+  // lines undone on today's code, 3 of these 30 (8 of the 60) leave an upright rudder right but weak.
+  const last = HELD_OUT ? 7059 : 7029;
+  const rows = await tallyFins(7000, last, undefined, (v) => hingesOff.push(...offHinges(v)));
   console.log(`fin horns: ${JSON.stringify(rows)}`);
   // Upright fins (a rudder, twin fins, a ventral fin): before v75, 26 of 48 here right but weak.
   for (const layout of ["rudder", "twin_fins", "ventral"]) {
