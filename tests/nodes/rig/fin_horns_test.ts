@@ -41,7 +41,10 @@ Deno.test("a large cambered all-moving fin is central, and unnamed twin fins and
   // chord off a fixed 5 cm band (3 judged good, silently). Before rig.fit_hinge v81 an unnamed V-tail's
   // two surfaces, their boxes overlapping about the root, were fitted as pieces of one surface on one
   // upright line on the centre plane: here 10 of 40 sided centre and 36 hinges off (all warned).
-  const rows = await tallySides(11000, 11099, 4);
+  // The suite rigs seeds 11050-11074, `deno task heldout fin_horns` 11000-11099. On today's code with
+  // v33's rudder clause undone 3 of these 25 all-moving fins are sided wrong, silently (5 of the 100);
+  // with v81's mirror-image test undone 9 of their 10 V-tail surfaces have hinges off.
+  const rows = HELD_OUT ? await tallySides(11000, 11099, 4) : await tallySides(11050, 11074, 4);
   console.log(`fin sides: ${JSON.stringify(rows)}`);
   for (const layout of ["rudder", "ventral", "all_moving", "twin_fins", "v_tail"]) {
     assert.strictEqual(rows[layout].wrong, 0, `${layout}: ${JSON.stringify(rows[layout])}`);
