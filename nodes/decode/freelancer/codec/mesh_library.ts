@@ -1,10 +1,14 @@
 /**
  * `VMeshLibrary` directories: each mesh decoded into a library's contents by its FLCRC32 id (the
- * first readable copy of an id wins), a damaged one remembered so the scene names where it is.
+ * first readable copy of an id wins), a damaged one remembered so the scene names where it is. A
+ * later copy of an id with the same bytes (tools that merge `.3db` files into a `.cmp` leave the
+ * whole library in every fragment) draws the same mesh and says nothing; one that differs is warned,
+ * naming the copy used and the one passed over.
  *
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
 import { warnMisspeltEntries } from "./entry_names.ts";
@@ -24,23 +28,30 @@ export function readMeshLibrary(
   warn: WarningSink,
   padding?: (bytes: TrailingBytes) => void,
 ): void {
-  const { meshes, damagedMeshes } = into;
+  const { meshes, damagedMeshes, meshCopies } = into;
   for (const dir of library.children ?? []) {
     const leaf = findChild(dir, "VMeshData");
     warnMisspeltEntries(dir, ["VMeshData"], `mesh '${dir.name}'${dir.file ? ` in ${dir.file}` : ""}`, warn);
     if (!leaf) continue;
     const id = flCrc32(dir.name);
+    const entry = `${prefix}${library.name}/${dir.name}/${leaf.name}`;
+    const where = `${entry}${leaf.file ? ` in ${leaf.file}` : ""}`;
     if (meshes.has(id)) {
-      warn(`duplicate mesh '${dir.name}' (id ${id}); the first one loaded is used`);
+      const used = meshCopies.get(id)!;
+      if (!leaf.data || !sameWindow(used.data, leaf.data)) {
+        warn(
+          `duplicate mesh '${dir.name}' (id ${id}): the copy at ${where} differs from the one at ` +
+            `${used.where}, which is used (the first readable copy loaded)`,
+        );
+      }
       continue;
     }
-    const entry = `${prefix}${library.name}/${dir.name}/${leaf.name}`;
     let mesh: VMeshData;
     try {
       mesh = readVMeshData(
         requireLeaf(leaf, "a VMeshData leaf"),
         dir.name,
-        (message) => warn(`mesh '${dir.name}' (${entry}${leaf.file ? ` in ${leaf.file}` : ""}): ${message}`),
+        (message) => warn(`mesh '${dir.name}' (${where}): ${message}`),
         padding,
       );
     } catch (error) {
@@ -54,14 +65,21 @@ export function readMeshLibrary(
     if (damaged) {
       // A readable copy in a library loaded later is what a user wants drawn, as a damaged library
       // skipped by the search always gave; the warning says which was passed over.
-      warn(
-        `mesh '${dir.name}': ${describeMeshDamage(damaged)}; the readable copy at ${entry}` +
-          `${leaf.file ? ` in ${leaf.file}` : ""} is used`,
-      );
+      warn(`mesh '${dir.name}': ${describeMeshDamage(damaged)}; the readable copy at ${where} is used`);
       damagedMeshes.delete(id);
     }
     meshes.set(id, mesh);
+    meshCopies.set(id, { data: leaf.data!, where });
   }
+}
+
+/** True when two windows hold the same bytes: lengths first (cheap), then the content. */
+function sameWindow(a: ByteWindow, b: ByteWindow): boolean {
+  if (a.length !== b.length) return false;
+  if (a.bytes === b.bytes && a.start === b.start) return true;
+  const x = a.bytes, y = b.bytes, d = b.start - a.start;
+  for (let i = a.start, end = a.start + a.length; i < end; i++) if (x[i] !== y[i + d]) return false;
+  return true;
 }
 
 /**

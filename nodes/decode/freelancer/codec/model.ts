@@ -7,6 +7,7 @@
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
+import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { ConstraintRecord } from "./constraints.ts";
 import { readCompound } from "./compound.ts";
@@ -94,6 +95,8 @@ export interface LibraryContents {
   readonly meshes: Map<number, VMeshData>;
   /** Meshes that do not decode, by id, while no readable definition of the id is known. */
   readonly damagedMeshes: Map<number, MeshDamage>;
+  /** The bytes and place (entry path and file) of the copy of each id in `meshes`, to tell a later copy from it. */
+  readonly meshCopies: Map<number, { readonly data: ByteWindow; readonly where: string }>;
   /** Materials by FLCRC32 of their name. */
   readonly materials: Map<number, MaterialDef>;
   /** Texture directories by lower-cased name. */
@@ -272,7 +275,13 @@ export function decodeModel(
 
 /** Empty {@link LibraryContents}, to gather libraries into. */
 export function emptyLibraryContents(): LibraryContents {
-  return { meshes: new Map(), damagedMeshes: new Map(), materials: new Map(), textures: new Map() };
+  return {
+    meshes: new Map(),
+    damagedMeshes: new Map(),
+    meshCopies: new Map(),
+    materials: new Map(),
+    textures: new Map(),
+  };
 }
 
 /** Root entries of a `.3db` that carry nothing we convert (lower case). */
