@@ -142,7 +142,11 @@ export const exportGltf = defineNode({
   // the same. A skin is read through the joints some vertex weighs only (far_skin.ts). Held-out seeds
   // 101-160 of far_scenes.ts: placed scenes called damaged 240/240 -> 0; damaged meshes in placed scenes
   // unnamed among the repeats 51/180 -> 0; a root thrown out whole within map range 16/60 hedged (warned before).
-  version: 52,
+  // v53: a skinned node whose mesh has JOINTS_0 and WEIGHTS_0 on some primitives only (a scene from another
+  // decoder or built through the API) is written as decode.gltf v62 reads such files: the others on a child
+  // node at the node's place, drawn unskinned, warned naming node, skin and mesh (before: written skinned, as
+  // glTF forbids, and passed by the check).
+  version: 53,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +
@@ -159,7 +163,7 @@ export const exportGltf = defineNode({
     "a mesh without UVs drawn with a textured material is written with UVs of (0,0), so every client draws each texture's " +
     "corner colour as viewers drew the source, with a warning naming the meshes and material; " +
     "what damaged or messy sources leave (non-finite values, out-of-range indices, non-unit normals, tangents and " +
-    "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, " +
+    "rotation keys, vertex colours outside 0..1, weights not summing to 1, negative or repeated key times, misspelt attribute names, attribute sets numbered with gaps or joints without weights, indices holding the strip-restart value, a material variant mapped twice, a skin on a mesh with joint data on some primitives only (the others moved to a child node, drawn unskinned), " +
     "a texture's fallback texCoord naming a UV set the primitives lack beside a KHR_texture_transform set they have, a MIME type " +
     "its image contradicts, cameras and lights out of range) is repaired with a warning, and an output the Khronos " +
     "glTF validator would reject is refused: a fast check of our own decides for files of glTF 2.0 core, " +

@@ -4,7 +4,7 @@
  * numbered with gaps or joints without weights (`repair_attribute_sets.ts`), a material variant mapped
  * twice on one primitive (`repair_variants.ts`), an image whose
  * MIME type contradicts its bytes or whose bytes end before its image data (`repair_textures.ts`), cameras and punctual lights with values out of range, a skin's
- * joints without a common root (`repair_joint_root.ts`), a `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data,
+ * joints without a common root (`repair_joint_root.ts`), a `skeleton` that is not its joints' common root, a skin on a node whose mesh has no joint data (`repair_unskinned.ts`),
  * morph weights (of a mesh or a node) that do not match the targets.
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
  *
@@ -16,6 +16,7 @@ import { textureRepairs } from "./repair_textures.ts";
 import { jointRootRepairs } from "./repair_joint_root.ts";
 import { attributeSetRepairs } from "./repair_attribute_sets.ts";
 import { variantRepairs } from "./repair_variants.ts";
+import { unskinnedRepairs } from "./repair_unskinned.ts";
 import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/unique_names.ts";
 
 /** The attribute semantics glTF 2.0 defines; any other must start with `_` (application-specific). */
@@ -63,10 +64,9 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
     if (!emptySkinRepair(skins[s], apply, messages, name)) skeletonRepair(skins[s], apply, messages, name);
   }
   const nodes = root.listNodes();
-  for (let n = 0; n < nodes.length; n++) {
-    unskinnedRepair(nodes[n], apply, messages, name);
-    nodeWeightsRepair(nodes[n], apply, messages, name);
-  }
+  // Before the morph weights: a mesh split here gives its child nodes the node's weights.
+  unskinnedRepairs(doc, nodes, apply, messages, name);
+  for (let n = 0; n < nodes.length; n++) nodeWeightsRepair(nodes[n], apply, messages, name);
 }
 
 /**
@@ -330,21 +330,4 @@ function nodeWeightsRepair(node: Node, apply: boolean, messages: string[], name:
       `${mesh ? "" : " (it has no mesh)"}; ${targets ? "padded with 0 or cut to fit" : "dropped"}`,
   );
   if (apply) node.setWeights(Array.from({ length: targets }, (_, i) => weights[i] ?? 0));
-}
-
-/**
- * A skin on a node without a mesh, or whose mesh has no joint data (exporters attach the armature
- * to a static part too), is refused by glTF; viewers draw such a node unskinned, and so does the
- * output: its skin is left out. (A mesh where only some primitives are skinned is left to the check.)
- */
-function unskinnedRepair(node: Node, apply: boolean, messages: string[], name: NameOf): void {
-  const skin = node.getSkin();
-  if (!skin) return;
-  const mesh = node.getMesh();
-  if (mesh?.listPrimitives().some((primitive) => primitive.getAttribute("JOINTS_0"))) return;
-  messages.push(
-    `node '${name(node)}' has skin '${name(skin)}' but ${mesh ? "no joint data in its mesh" : "no mesh"}; ` +
-      "drawn unskinned",
-  );
-  if (apply) node.setSkin(null);
 }
