@@ -86,7 +86,9 @@ Deno.test("a horn sized to a rudder on an all-moving fin is a horn, not a strut"
   // An all-moving fin's chord is the whole fin's, about three times a rudder's: a horn box sized to
   // the rudder is under 0.08 of it across, and was taken for a strut (a bracket's arm) that keeps the
   // fit weak. Held-out seeds 13000-13499: before rig.fit_hinge v80, 9 of 100 right but weak.
-  const rows = await tallyFins(13000, 13499, "all_moving");
+  // The suite rigs seeds 13000-13199 (40 fins, 3 of them weak with v80's rod test undone on today's
+  // code), `deno task heldout fin_horns` all 100.
+  const rows = await tallyFins(13000, HELD_OUT ? 13499 : 13199, "all_moving");
   console.log(`all-moving fins: ${JSON.stringify(rows.all_moving)}`);
   assert.strictEqual(rows.all_moving.wrong, 0);
   assert.strictEqual(rows.all_moving.alarms, 0);
