@@ -12,7 +12,7 @@ import { finHornSample } from "./fin_horns.ts";
 import { addAircraftMesh, hingeError } from "./coarse_panels.ts";
 import { rig } from "./pipeline.ts";
 import { linkageWord } from "../../../nodes/rig/vocabulary_linkages.ts";
-import { type FinVerdict, tallyFins } from "./fin_horns_tally.ts";
+import { type FinVerdict, judgeFins, tallyFins } from "./fin_horns_tally.ts";
 import { tallySides } from "./fin_sides_tally.ts";
 import { HELD_OUT, heldOut } from "../../support/heldout.ts";
 
@@ -28,10 +28,19 @@ Deno.test("a lone horn on a fin's face leaves its rudder right and good", async 
     assert.strictEqual(rows[layout].alarms, 0, `${layout}: ${JSON.stringify(rows[layout])}`);
   }
   // No hinge off (over 2° or 5 % of the chord), and a central rudder's side is the centre whatever
-  // face its horn stands on (before rig.assign_side v32: 1 of 24 here sided by the horn).
+  // face its horn stands on.
   assert.deepStrictEqual(hingesOff, []);
   for (const layout of ["rudder", "ventral"]) {
     assert.strictEqual(rows[layout].wrong, 0, `${layout}: ${JSON.stringify(rows[layout])}`);
+  }
+});
+
+Deno.test("a central rudder with its horn on one face is sided centre", async () => {
+  // The two seeds of 7000-7499 that rig.assign_side v32's centre band alone keeps central: with it
+  // undone on today's code both are sided by their horn (v33's clause covers the rest of the range).
+  for (const seed of [7075, 7487]) {
+    const verdict = await judgeFins(seed);
+    assert.deepStrictEqual(verdict.wrong, [], `seed ${seed}: ${verdict.description}`);
   }
 });
 
