@@ -12,12 +12,9 @@
  *
  * @module
  */
-import type { Document, Mesh, Node, Primitive } from "@gltf-transform/core";
+import type { Document, Mesh, Node } from "@gltf-transform/core";
+import { dropJointSets, moveUnskinned, skinsPrimitive } from "../../runtime/scene/unskinned_split.ts";
 import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
-
-/** Whether viewers skin `primitive`: it has both JOINTS_0 and WEIGHTS_0 (three.js's test). */
-const skinned = (primitive: Primitive) =>
-  primitive.getAttribute("JOINTS_0") !== null && primitive.getAttribute("WEIGHTS_0") !== null;
 
 /**
  * Repairs each node of `nodes` whose skin its mesh cannot carry (see the module doc), a message per
@@ -39,7 +36,7 @@ export function unskinnedRepairs(
     const mesh = node.getMesh();
     const label = `node '${name(node)}' has skin '${name(skin)}'`;
     const primitives = mesh?.listPrimitives() ?? [];
-    const unskinned = primitives.filter((primitive) => !skinned(primitive));
+    const unskinned = primitives.filter((primitive) => !skinsPrimitive(primitive));
     if (!mesh || unskinned.length === primitives.length) {
       messages.push(`${label} but ${mesh ? "no joint data in its mesh" : "no mesh"}; drawn unskinned`);
       if (apply) node.setSkin(null);
@@ -53,36 +50,10 @@ export function unskinnedRepairs(
         `as three.js draws them, moved to mesh '${partName}' on child node '${childName}'`,
     );
     if (!apply) continue;
-    let part = split.get(mesh);
-    if (!part) {
-      part = doc.createMesh(partName).setWeights(mesh.getWeights()).setExtras({ ...mesh.getExtras() });
-      for (const primitive of unskinned) {
-        dropJointSets(doc, primitive);
-        mesh.removePrimitive(primitive);
-        part.addPrimitive(primitive);
-      }
-      split.set(mesh, part);
-      // Every other node drawing the mesh keeps drawing all of it.
-      for (const user of mesh.listParents()) {
-        if (user.propertyType === "Node" && user !== node) addChild(doc, user as Node, part, name);
-      }
-    }
-    addChild(doc, node, part, name);
-  }
-}
-
-/** A child of `node` drawing `part`, with the node's morph weights and no transform of its own. */
-function addChild(doc: Document, node: Node, part: Mesh, name: NameOf): void {
-  node.addChild(doc.createNode(`${name(node)}_unskinned`).setMesh(part).setWeights(node.getWeights()));
-}
-
-/** Removes a primitive's joint sets, which skin nothing once it is drawn unskinned. */
-function dropJointSets(doc: Document, primitive: Primitive): void {
-  for (const semantic of primitive.listSemantics()) {
-    if (!/^(JOINTS|WEIGHTS)_\d+$/.test(semantic)) continue;
-    const accessor = primitive.getAttribute(semantic)!;
-    primitive.setAttribute(semantic, null);
-    // Another primitive may share it (then left to it); else it goes.
-    if (accessor.listParents().every((parent) => parent === doc.getRoot())) accessor.dispose();
+    for (const primitive of unskinned) dropJointSets(doc, primitive);
+    moveUnskinned(doc, node, unskinned, split, {
+      part: (m) => `${name(m)}_unskinned`,
+      child: (c) => `${name(c)}_unskinned`,
+    });
   }
 }

@@ -12,25 +12,16 @@
  *
  * @module
  */
-import type { Document, Mesh, Node, Primitive } from "@gltf-transform/core";
-
-/** Whether three.js skins `primitive`: it has both JOINTS_0 and WEIGHTS_0. */
-const skinned = (primitive: Primitive) =>
-  primitive.getAttribute("JOINTS_0") !== null && primitive.getAttribute("WEIGHTS_0") !== null;
+import type { Document, Mesh } from "@gltf-transform/core";
+import { dropJointSets, moveUnskinned, skinsPrimitive } from "../../../../runtime/scene/unskinned_split.ts";
 
 const quoted = (name: string, fallback: string) => (name ? `'${name}'` : fallback);
 
-/** Removes a primitive's joint sets, which skin nothing once it is read unskinned; the semantics removed. */
-function dropJointSets(doc: Document, primitive: Primitive): string[] {
-  const sets = primitive.listSemantics().filter((semantic) => /^(JOINTS|WEIGHTS)_\d+$/.test(semantic));
-  for (const semantic of sets) {
-    const accessor = primitive.getAttribute(semantic)!;
-    primitive.setAttribute(semantic, null);
-    // Another primitive may share it (then left to it); else it goes.
-    if (accessor.listParents().every((parent) => parent === doc.getRoot())) accessor.dispose();
-  }
-  return sets;
-}
+/** A split part's names: the mesh's and the node's with `_unskinned`, or none where they have none. */
+const NAMES = {
+  part: (mesh: { getName(): string }) => mesh.getName() ? `${mesh.getName()}_unskinned` : "",
+  child: (node: { getName(): string }) => node.getName() ? `${node.getName()}_unskinned` : "",
+};
 
 /**
  * Reads skinned nodes whose meshes lack joint data as three.js draws them (see the module doc),
@@ -55,7 +46,7 @@ export function unskinnedPrimitives(doc: Document): string[] {
       return;
     }
     const primitives = mesh.listPrimitives();
-    const unskinned = primitives.filter((primitive) => !skinned(primitive));
+    const unskinned = primitives.filter((primitive) => !skinsPrimitive(primitive));
     if (unskinned.length === 0) return;
     const sets = [...new Set(unskinned.flatMap((primitive) => dropJointSets(doc, primitive)))].sort();
     const loneNote = sets.length ? `; the leftover ${sets.join(", ")} left out` : "";
@@ -68,21 +59,7 @@ export function unskinnedPrimitives(doc: Document): string[] {
       );
       return;
     }
-    let part = split.get(mesh);
-    if (!part) {
-      part = doc.createMesh(mesh.getName() ? `${mesh.getName()}_unskinned` : "")
-        .setWeights(mesh.getWeights()).setExtras({ ...mesh.getExtras() });
-      for (const primitive of unskinned) {
-        mesh.removePrimitive(primitive);
-        part.addPrimitive(primitive);
-      }
-      split.set(mesh, part);
-      for (const user of mesh.listParents()) {
-        if (user.propertyType !== "Node" || user === node) continue;
-        addUnskinnedChild(doc, user as Node, part);
-      }
-    }
-    const child = addUnskinnedChild(doc, node, part);
+    const { part, child } = moveUnskinned(doc, node, unskinned, split, NAMES);
     repairs.push(
       `/nodes/${n}/skin: ${label} but ${unskinned.length} of the ${primitives.length} primitives of its mesh ` +
         `${meshName} have no JOINTS_0 and WEIGHTS_0 pair (glTF requires one): those are read unskinned, at the ` +
@@ -93,12 +70,4 @@ export function unskinnedPrimitives(doc: Document): string[] {
     );
   });
   return repairs;
-}
-
-/** A child of `node` drawing `part`, with the node's morph weights and no transform of its own. */
-function addUnskinnedChild(doc: Document, node: Node, part: Mesh): Node {
-  const child = doc.createNode(node.getName() ? `${node.getName()}_unskinned` : "")
-    .setMesh(part).setWeights(node.getWeights());
-  node.addChild(child);
-  return child;
 }
