@@ -10,18 +10,16 @@
  */
 import type { Document } from "@gltf-transform/core";
 import { runNode, testContext } from "../../../support/context.ts";
-import { validateGltf } from "../../../support/validator.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
-import { exportGltf } from "../../../../nodes/export/gltf.ts";
-import { DecodeError } from "../../../../runtime/errors.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
 import type { CarModel, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { gridCar, gridModel, texture } from "./fixtures.ts";
 import { faceCorners, modelNode, summaryOf } from "./probe.ts";
 import { prng } from "../../../support/prng.ts";
+import { decodedOrRefused, exportedGlb, type HabitOutcome, misreading } from "./habit_outcome.ts";
 
 /** The habits. */
 export const C3DIT_HABITS = [
@@ -43,7 +41,7 @@ const GAME_FLAGS = [0, 1, 2, 4, 5, 8, 12, 16, 17, 0x30, 0x50, 0x8000];
 const alphaOf = (flags: number) => flags & 8 ? "BLEND" : flags & 4 ? "MASK" : "OPAQUE";
 
 /** How a file came out. */
-export type C3ditOutcome = "right" | "wrong_warned" | "wrong_silent" | "refused";
+export type C3ditOutcome = HabitOutcome;
 
 /** Builds the file of `habit` for `seed`, decodes it and judges the result. */
 export async function c3ditOutcome(
@@ -93,26 +91,19 @@ export async function c3ditOutcome(
     expect.push(/has 512 rows; the engine holds 256/);
   }
   const ctx = testContext();
-  let doc: Document;
-  try {
+  const doc = await decodedOrRefused(async () => {
     const node = isCar ? decodeCar : decode3df;
     const bytes = isCar
       ? encodeCar({ ...m as CarModel, texture: picture })
       : encode3df({ ...m as Model3df, texture: picture });
-    doc = (await runNode(node, { bytes: { bytes, name: `m.${isCar ? "car" : "3df"}` } }, {}, ctx))
+    const decoded = (await runNode(node, { bytes: { bytes, name: `m.${isCar ? "car" : "3df"}` } }, {}, ctx))
       .scene as Document;
-    doc = (await runNode(constraintsResolve, { scene: doc }, {}, ctx)).scene as Document;
-  } catch (error) {
-    if (error instanceof DecodeError) return { outcome: "refused", detail: error.message };
-    throw error;
-  }
-  const wrong = (detail: string) => ({
-    outcome: ctx.warnings.length ? "wrong_warned" : "wrong_silent",
-    detail: `${detail} | ${ctx.warnings.map((w) => w.message).join(" / ")}`,
-  } as const);
-  const glb = (await runNode(exportGltf, { scene: doc }, {}, testContext())).bytes.bytes as Uint8Array;
-  const report = await validateGltf(glb);
-  if (report.errors) return wrong(`validator: ${report.messages.slice(0, 2).join("; ")}`);
+    return (await runNode(constraintsResolve, { scene: decoded }, {}, ctx)).scene as Document;
+  });
+  if ("outcome" in doc) return doc;
+  const wrong = misreading(ctx.warnings.map((w) => w.message));
+  const { invalid } = await exportedGlb(doc);
+  if (invalid) return wrong(invalid);
   const mesh = modelNode(doc).getMesh()!;
   for (const primitive of mesh.listPrimitives()) {
     // deno-lint-ignore no-explicit-any

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { Document } from "@gltf-transform/core";
 import { prng } from "../../../support/prng.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
@@ -19,9 +20,9 @@ import {
   HEADER_CAR_BYTES,
   POINT_BYTES,
 } from "../../../../nodes/decode/carnivores/codec/model.ts";
-import { DecodeError } from "../../../../runtime/errors.ts";
 import { encodeCar } from "../../../support/carnivores/encode.ts";
 import { animation, type FaceSpec, faceTable, gridCar, pointTable } from "./fixtures.ts";
+import { decodedOrRefused, type HabitOutcome, misreading } from "./habit_outcome.ts";
 
 /** The edits. */
 export const CAR_EDITS = ["points_removed", "points_added", "point_removed_middle", "intact"] as const;
@@ -30,7 +31,7 @@ export const CAR_EDITS = ["points_removed", "points_added", "point_removed_middl
 export type CarEdit = typeof CAR_EDITS[number];
 
 /** How a file came out. */
-export type CarEditOutcome = "right" | "wrong_warned" | "wrong_silent" | "refused";
+export type CarEditOutcome = HabitOutcome;
 
 /** A file written with `edit` for `seed`, and each clip's frames for the model's points. */
 export function carEditFile(edit: CarEdit, seed: number): { bytes: Uint8Array; frames: Int16Array[] | null } {
@@ -132,17 +133,12 @@ export async function carEditOutcome(
 ): Promise<{ outcome: CarEditOutcome; detail: string }> {
   const { bytes, frames } = carEditFile(edit, seed);
   const ctx = testContext();
-  try {
-    await runNode(decodeCar, { bytes: { bytes, name: "m.car" } }, {}, ctx);
-  } catch (error) {
-    if (error instanceof DecodeError) return { outcome: "refused", detail: error.message };
-    throw error;
-  }
+  const refused = await decodedOrRefused(async () =>
+    (await runNode(decodeCar, { bytes: { bytes, name: "m.car" } }, {}, ctx)).scene as Document
+  );
+  if ("outcome" in refused) return refused;
   const warnings = ctx.warnings.map((w) => w.message);
-  const wrong = (detail: string) => ({
-    outcome: warnings.length ? "wrong_warned" : "wrong_silent",
-    detail: `${detail} | ${warnings.join(" / ")}`,
-  } as const);
+  const wrong = misreading(warnings);
   if (!frames) {
     // Which point went cannot be told: a warning must say the frames are read as if the last went.
     return warnings.some((w) => /right only if the points removed or added were the last/.test(w))

@@ -11,15 +11,13 @@
 import type { Document } from "@gltf-transform/core";
 import { prng } from "../../../support/prng.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { validateGltf } from "../../../support/validator.ts";
 import { constraintsResolve } from "../../../../nodes/constraints/resolve.ts";
 import { decode3df } from "../../../../nodes/decode/carnivores/decode_3df.ts";
-import { exportGltf } from "../../../../nodes/export/gltf.ts";
-import { DecodeError } from "../../../../runtime/errors.ts";
 import { gltfIO } from "../../../../runtime/scene/gltf_io.ts";
 import { encode3df } from "../../../support/carnivores/encode.ts";
 import type { Bone, Model3df } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { gridModel } from "./fixtures.ts";
+import { decodedOrRefused, exportedGlb, type HabitOutcome, misreading } from "./habit_outcome.ts";
 
 /** The habits. */
 export const CONVERTER_HABITS = [
@@ -35,7 +33,7 @@ export const CONVERTER_HABITS = [
 export type ConverterHabit = typeof CONVERTER_HABITS[number];
 
 /** How a file came out. */
-export type ConverterOutcome = "right" | "wrong_warned" | "wrong_silent" | "refused";
+export type ConverterOutcome = HabitOutcome;
 
 /** Builds the file of `habit` for `seed`, decodes it and judges the result. */
 export async function converterOutcome(
@@ -82,20 +80,11 @@ export async function converterOutcome(
     for (let v = 0; v < m.points.count; v++) m.points.owners[v] = n - 1 - m.points.owners[v];
   }
   const ctx = testContext();
-  let doc: Document;
-  try {
-    doc = await decoded({ ...m, bones }, ctx);
-  } catch (error) {
-    if (error instanceof DecodeError) return { outcome: "refused", detail: error.message };
-    throw error;
-  }
-  const wrong = (detail: string) => ({
-    outcome: ctx.warnings.length ? "wrong_warned" : "wrong_silent",
-    detail: `${detail} | ${ctx.warnings.map((w) => w.message).join(" / ")}`,
-  } as const);
-  const glb = (await runNode(exportGltf, { scene: doc }, {}, testContext())).bytes.bytes as Uint8Array;
-  const report = await validateGltf(glb);
-  if (report.errors) return wrong(`validator: ${report.messages.slice(0, 2).join("; ")}`);
+  const doc = await decodedOrRefused(() => decoded({ ...m, bones }, ctx));
+  if ("outcome" in doc) return doc;
+  const wrong = misreading(ctx.warnings.map((w) => w.message));
+  const { glb, invalid } = await exportedGlb(doc);
+  if (invalid) return wrong(invalid);
   const out = await (await gltfIO()).readBinary(glb);
   const prims = out.getRoot().listMeshes().flatMap((mesh) => mesh.listPrimitives());
   const drawn = prims.reduce((n, p) => n + (p.getIndices()?.getCount() ?? 0) / 3, 0);
