@@ -12,9 +12,8 @@ import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { channels } from "./generate.ts";
+import { channels, shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson } from "./dson_runs.ts";
-import { shapePreset } from "./generate.ts";
 import {
   drawnFollower,
   expectedFollower,
