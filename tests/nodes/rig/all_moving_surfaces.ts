@@ -34,6 +34,22 @@ import { newScene } from "./fixtures.ts";
 
 /** The layouts, cycled by seed. */
 export const ALL_MOVING_LAYOUTS = ["stabilators", "canards", "fin"] as const;
+/**
+ * The layouts of {@link SpindleHabits} samples, cycled by seed: besides the three, stabilators behind
+ * a cropped delta whose trailing edge runs close and near parallel ahead of them (often named
+ * `Elevator`), and a conventional tail — a fixed `Stabilizer` with an `Elevator` hinged behind it.
+ */
+export const SPINDLE_LAYOUTS = ["stabilators", "canards", "fin", "cropped", "conventional"] as const;
+
+/**
+ * Habits of real files turned on over the default sample (a stream of their own, so samples without
+ * them stay as they were): the spindle anywhere at 20–45 % of the MAC (placed for hinge moment, not
+ * only at 25 %); the shaft drawn as a rod, as a pair of bosses at the root, or not at all; the node's
+ * origin also put at its bounds' centre (Blender's Origin to Geometry); and the two layouts above.
+ */
+export interface SpindleHabits {
+  readonly spindles: true;
+}
 
 /** A surface's true shaft (world, metres) and its measures. */
 export interface ShaftTruth {
@@ -43,6 +59,10 @@ export interface ShaftTruth {
   /** The exposed span (m) and mean aerodynamic chord (m). */
   readonly span: number;
   readonly chord: number;
+  /** The spindle's place, share of the MAC, or undefined for a trailing-edge elevator's hinge. */
+  readonly spindle?: number;
+  /** Whether the file shows the shaft: drawn (rod or bosses) or authored on the node's origin. */
+  readonly shown?: boolean;
 }
 
 /** A generated scene, its truths, and the frame parameters a user would give the rig. */
@@ -141,8 +161,12 @@ function addMesh(
 /** The sample of `seed`, its layout cycled by seed. */
 export function allMovingSample(
   seed: number,
-  layout = ALL_MOVING_LAYOUTS[seed % ALL_MOVING_LAYOUTS.length],
+  layout: typeof SPINDLE_LAYOUTS[number] = ALL_MOVING_LAYOUTS[seed % ALL_MOVING_LAYOUTS.length],
+  habits?: SpindleHabits,
 ): AllMovingSample {
+  const more = prng(seed * 104729 + 17);
+  const also = (a: number, b: number) => a + (b - a) * more();
+  const choose = <T>(list: readonly T[]) => list[Math.floor(more() * list.length)];
   const next = prng(seed * 7919 + 3);
   const between = (a: number, b: number) => a + (b - a) * next();
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
@@ -168,7 +192,8 @@ export function allMovingSample(
     around: low ? pick([4, 4, 6]) : pick([6, 8]),
   };
   let names: string[];
-  if (layout === "stabilators") {
+  const tail = layout === "cropped" || layout === "conventional";
+  if (layout === "stabilators" || tail) {
     Object.assign(planform, {
       root: [length - between(3.5, 5), between(-0.2, 0.2), width],
       span: between(1.6, 3),
@@ -180,6 +205,11 @@ export function allMovingSample(
       "stabilator.L",
       "stabilator.R",
     ]]);
+    // Game files name a stabilator behind a delta `Elevator` more often than not.
+    if (layout === "cropped" && more() < 0.6) names = ["Elevator_L", "Elevator_R"];
+    if (layout === "conventional") {
+      names = choose([["Elevator_L", "Elevator_R"], ["elevator.L", "elevator.R"]]);
+    }
   } else if (layout === "canards") {
     Object.assign(planform, {
       root: [between(3, 5), between(0.1, 0.4), width],
@@ -199,10 +229,28 @@ export function allMovingSample(
     });
     names = ["Rudder"];
   }
-  const shaftAt = between(0.22, 0.28);
+  let shaftAt = between(0.22, 0.28);
+  let drawn: "none" | "merged" | "child" | "bosses" = pick(["none", "none", "merged", "child"] as const);
+  let pivot: "world" | "root" | "authored" | "geometry" = pick(["world", "root", "authored"] as const);
+  if (habits) {
+    shaftAt = also(0.2, 0.45);
+    drawn = choose(["none", "none", "merged", "child", "bosses"] as const);
+    pivot = choose(["world", "root", "authored", "geometry"] as const);
+  }
+  // A conventional tail's elevator: the aft `hinged` share of the whole tail's chord, a gap behind
+  // the fixed stabiliser's trailing edge; thin, uncambered (its hinge is its leading edge).
+  const hinged = also(0.25, 0.4), gap = also(0.005, 0.03);
+  const whole = { ...planform };
+  if (layout === "conventional") {
+    const slope = Math.tan(whole.sweep) - (1 - hinged) * whole.rootChord * (1 - whole.taper) / whole.span;
+    Object.assign(planform, {
+      root: add(whole.root, [1, 0, 0], (1 - hinged) * whole.rootChord + gap),
+      rootChord: hinged * whole.rootChord - gap,
+      sweep: Math.atan(slope),
+      camber: 0,
+    });
+  }
   const shaft = shaftOf(planform, shaftAt);
-  const drawn = pick(["none", "none", "merged", "child"] as const);
-  const pivot = pick(["world", "root", "authored"] as const);
   const doc = newScene();
   const scene = doc.getRoot().getDefaultScene()!;
   let top: Node;
@@ -219,20 +267,35 @@ export function allMovingSample(
   // The wing's root trailing edge a gap ahead of a stabilator's root (0.05–1.2 m: they never cross);
   // a close-coupled canard's may overlap the wing's root above it, as on delta fighters.
   const wingChord = between(5, 7);
-  const wingRoot = layout === "canards" ? 6.5 : planform.root[0] - between(0.05, 1.2) - wingChord;
+  let wingRoot = layout === "canards" ? 6.5 : planform.root[0] - between(0.05, 1.2) - wingChord;
+  const wingSpan = between(3.5, 5), wingTaper = layout === "cropped" ? also(0.12, 0.3) : 0.15;
+  let wingSweep = between(45, 60) * deg;
+  if (layout === "cropped") {
+    // A cropped delta's trailing edge swept within 5° of the stabilators' leading edge, 0.05–0.5 m ahead.
+    const te = planform.sweep + also(-5, 5) * deg;
+    wingSweep = Math.atan(Math.tan(te) + wingChord * (1 - wingTaper) / wingSpan);
+    wingRoot = planform.root[0] - also(0.05, 0.5) - wingChord;
+  }
   const wing = surfaceMesh({
     ...planform,
-    root: [wingRoot, -0.1, width],
-    span: between(3.5, 5),
+    root: [wingRoot, layout === "cropped" ? planform.root[1] : -0.1, width],
+    span: wingSpan,
     rootChord: wingChord,
-    taper: 0.15,
-    sweep: between(45, 60) * deg,
+    taper: wingTaper,
+    sweep: wingSweep,
     dihedral: 0,
     stations: 2,
     around: 4,
     camber: 0,
   });
   addMesh(doc, top, "Wing", joined(wing, mirrored(wing)), storage);
+  if (layout === "conventional") {
+    // The fixed stabiliser ahead of the elevator, named as many files do (`Stabilizer`, `HStab`).
+    const fixed = surfaceMesh({ ...whole, rootChord: (1 - hinged) * whole.rootChord, camber: 0 });
+    const word = choose(["Stabilizer", "HStab", "Stabiliser"]);
+    addMesh(doc, top, `${word}_L`, fixed, storage);
+    addMesh(doc, top, `${word}_R`, mirrored(fixed), storage);
+  }
   if (layout !== "fin") {
     const fin = surfaceMesh({
       ...planform,
@@ -254,21 +317,48 @@ export function allMovingSample(
   for (const [i, side] of sides.entries()) {
     const flip = (m: Mesh) => side === 1 ? m : mirrored(m);
     const at = (p: Vec3): Vec3 => [p[0], p[1], side * p[2]];
-    const axis = at(shaft.axis);
+    // A conventional elevator hinges on its leading edge (at mid-thickness: uncambered, sharp nose).
+    const hingeDir = normalize(add(spanDir(planform), [1, 0, 0], Math.tan(planform.sweep)));
+    const axis = at(layout === "conventional" ? hingeDir : shaft.axis);
+    const line = layout === "conventional" ? shaftOf(planform, 0).origin : shaft.origin;
     let mesh = flip(surfaceMesh(planform));
-    // A rod along the shaft from inside the body out past the root.
+    // A rod along the shaft from inside the body out past the root, or two bosses at the root.
     const d = spanDir(planform);
     const along = (p: Vec3) => (p[1] - planform.root[1]) * d[1] + (p[2] - planform.root[2]) * d[2];
-    const from = add(shaft.origin, spanDir(planform), -along(shaft.origin) - 0.3);
-    const to = add(shaft.origin, spanDir(planform), -along(shaft.origin) + 0.15 * planform.span);
-    const shaftRod = flip(rod(from, to, 0.03 * planform.rootChord));
-    if (drawn === "merged") mesh = joined(mesh, shaftRod);
-    const origin = pivot === "world" ? undefined : pivot === "root" ? at(planform.root) : at(shaft.origin);
+    const stub = (a: number, b: number, r: number) =>
+      flip(
+        rod(
+          add(shaft.origin, d, -along(shaft.origin) + a),
+          add(shaft.origin, d, -along(shaft.origin) + b),
+          r,
+        ),
+      );
+    const shaftRod = stub(-0.3, 0.15 * planform.span, 0.03 * planform.rootChord);
+    const show = layout === "conventional" ? "none" : drawn;
+    if (show === "merged") mesh = joined(mesh, shaftRod);
+    if (show === "bosses") {
+      mesh = joined(
+        mesh,
+        joined(stub(-0.3, -0.18, 0.06 * planform.rootChord), stub(-0.1, 0, 0.06 * planform.rootChord)),
+      );
+    }
+    let lo: Vec3 = [Infinity, Infinity, Infinity], hi: Vec3 = [-Infinity, -Infinity, -Infinity];
+    for (let k = 0; k < mesh.positions.length; k += 3) {
+      const p = mesh.positions.slice(k, k + 3) as Vec3;
+      lo = lo.map((v, j) => Math.min(v, p[j])) as Vec3, hi = hi.map((v, j) => Math.max(v, p[j])) as Vec3;
+    }
+    const origin = pivot === "world"
+      ? undefined
+      : pivot === "root"
+      ? at(planform.root)
+      : pivot === "geometry"
+      ? lo.map((v, j) => (v + hi[j]) / 2) as Vec3
+      : at(line);
     const own = placement(storage, origin, pivot === "authored" ? axis : undefined);
     const node = addMesh(doc, top, names[i], mesh, storage, own);
     const rodName = pick(["Shaft", "Spindle", "Cylinder.003", "pivot_rod"]) + (side === 1 ? "" : ".001");
-    if (drawn === "child") addMesh(doc, node, rodName, shaftRod, storage, placement(storage), own);
-    const o = world(at(shaft.origin)), far = world(add(at(shaft.origin), axis));
+    if (show === "child") addMesh(doc, node, rodName, shaftRod, storage, placement(storage), own);
+    const o = world(at(line)), far = world(add(at(line), axis));
     const scale = storage.rooted ? 1 : storage.units;
     truths.push({
       name: names[i],
@@ -276,6 +366,8 @@ export function allMovingSample(
       axis: normalize([far[0] - o[0], far[1] - o[1], far[2] - o[2]]),
       span: planform.span * scale,
       chord: shaft.chord * scale,
+      spindle: layout === "conventional" ? undefined : shaftAt,
+      shown: layout !== "conventional" && (show !== "none" || pivot === "authored"),
     });
   }
   const tris = surfaceMesh(planform).triangles.length / 3;
