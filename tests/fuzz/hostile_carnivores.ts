@@ -69,4 +69,25 @@ export const CARNIVORES_FAMILIES: Record<string, (random: Random) => { name: str
     }
     return { name: "hostile-bones.3df", bytes: encode3df(model) };
   },
+  /**
+   * 64 one-frame clips of zeros, then 0.1–1 MB of zeros or junk after them, with or without the
+   * anim→sound table: frame data read as clip headers of 0 frames kept the count searches busy.
+   */
+  "car-64-clips-tail"(random) {
+    const grid = gridCar(pick(random, [4, 8, 16]), 8, 0);
+    const animations = Array.from({ length: 64 }, (_, c) => ({
+      name: pick(random, [`clip${c}`, ""]),
+      kps: 10,
+      frameCount: 1,
+      positions: new Int16Array(grid.points.count * 3),
+    }));
+    const table = random() < 0.5 ? new Int32Array(64).fill(-1) : undefined;
+    const car = encodeCar({ ...grid, animations, sounds: [], animSounds: table });
+    const tail = new Uint8Array(pick(random, [100_000, 600_000, 1_000_000]));
+    if (random() < 0.5) tail.forEach((_, i) => tail[i] = int(random, 256));
+    const bytes = new Uint8Array(car.length + tail.length);
+    bytes.set(car);
+    bytes.set(tail, car.length);
+    return { name: "hostile-clips-tail.car", bytes };
+  },
 };

@@ -14,6 +14,7 @@
  * @module
  */
 import { NAME_BYTES, TEXTURE_ROW_BYTES } from "./model.ts";
+import { holdsName, POINT_LIKE_CORRELATION, POINT_LIKE_MARGIN, pointLikeness } from "./frame_likeness.ts";
 
 /** Bytes before an animation's frame data: name, KPS, frame count. */
 export const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
@@ -164,28 +165,34 @@ export function fittingFrameCounts(
   const frameBytes = vertexCount * 6;
   let budget = SEARCH_BUDGET;
   const found: FrameCountFix[][] = [];
-  const fixes: FrameCountFix[] = [];
-  // Depth-first over the clips: each is read at its stored count or, while corrections are left, at
-  // one within the range — as long as the next header lies inside the file and is plausible.
-  const walk = (clip: number, clipAt: number, left: number): void => {
-    if (found.length > 1 || --budget < 0) return;
-    if (clip === animations) {
-      if (left > 0) return; // found with fewer corrections in an earlier round
-      const end = tailEnd(view, clipAt, 0, 0, sounds);
-      if (
-        end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds))
-      ) {
-        found.push([...fixes]);
-      }
-      return;
-    }
-    if (clipAt + ANIMATION_HEADER_BYTES > size) return;
+  const ends = (end: number) =>
+    end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds));
+  // The readings from a clip on depend only on where its header is, the corrections left and whether
+  // one was made before (a negative KPS is then frame data): memoised, so the many ways of reaching one
+  // header (frame data read as headers of 0 frames, as zero-filled frames and padding give) are walked
+  // once. Without it, 64 clips and a tail of zeros walked the 2,000,000-header budget twice (~1–2 s).
+  const memo = new Map<number, readonly (readonly FrameCountFix[])[]>();
+  const suffixes = (
+    clip: number,
+    clipAt: number,
+    left: number,
+    corrected: boolean,
+  ): readonly (readonly FrameCountFix[])[] => {
+    if (clip === animations) return left === 0 && ends(tailEnd(view, clipAt, 0, 0, sounds)) ? [[]] : [];
+    const key = ((clipAt * (ENGINE_MAX_CLIPS + 1) + clip) * (MAX_FIXED_CLIPS + 1) + left) * 2 +
+      (corrected ? 1 : 0);
+    const known = memo.get(key);
+    if (known) return known;
+    if (--budget < 0) return [];
+    const out: (readonly FrameCountFix[])[] = [];
+    memo.set(key, out);
+    if (clipAt + ANIMATION_HEADER_BYTES > size) return out;
     const kps = view.getInt32(clipAt + NAME_BYTES, true);
     const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
     // A negative KPS where the stored counts put the header is a damaged field (the frame count still
     // sizes the clip); after a corrected count it is frame data read as a header.
-    if (kps < 0 && fixes.length > 0) return;
-    for (let delta = 0; delta <= 2 * FRAME_FIX_RANGE; delta++) {
+    if (kps < 0 && corrected) return out;
+    for (let delta = 0; delta <= 2 * FRAME_FIX_RANGE && out.length < 2; delta++) {
       // 0, -1, +1, -2, +2
       const change = delta === 0 ? 0 : (delta % 2 ? -1 : 1) * Math.ceil(delta / 2);
       const frames = stored + change;
@@ -193,13 +200,14 @@ export function fittingFrameCounts(
       // The clips still to come need at least their headers.
       const next = clipAt + ANIMATION_HEADER_BYTES + frames * frameBytes;
       if (next + (animations - clip - 1) * ANIMATION_HEADER_BYTES > size) continue;
-      if (change) fixes.push({ clip, frames, stored, at: clipAt + NAME_BYTES + 4 });
-      walk(clip + 1, next, left - (change ? 1 : 0));
-      if (change) fixes.pop();
+      const fix = change ? { clip, frames, stored, at: clipAt + NAME_BYTES + 4 } : undefined;
+      for (const rest of suffixes(clip + 1, next, left - (change ? 1 : 0), corrected || change !== 0)) {
+        out.push(fix ? [fix, ...rest] : rest);
+        if (out.length === 2) break;
+      }
     }
+    return out;
   };
-  const ends = (end: number) =>
-    end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds));
   const result = (): FrameCountSearch | undefined => {
     // Equally few corrections that fit more than one way: the frame data decide when exactly one
     // reading starts every corrected clip's frames where they look like the model's points.
@@ -220,7 +228,7 @@ export function fittingFrameCounts(
       : undefined;
   };
   for (let corrections = 1; corrections <= Math.min(MAX_FIXED_CLIPS, animations); corrections++) {
-    walk(0, at, corrections);
+    found.push(...suffixes(0, at, corrections, false).map((fixes) => [...fixes]));
     if (budget < 0) return { kind: "none" };
     const done = result();
     if (done) return done;
@@ -236,17 +244,31 @@ export function fittingFrameCounts(
     }
   }
   // One clip's count far off (left from another version of the clip): the data's size decides it
-  // when exactly one count for exactly one clip makes the sections end there.
+  // when exactly one count for exactly one clip makes the sections end there. Each count tried walks
+  // the later clips, so the budget is charged per header read. When the first clip's header holds a
+  // name, the header a count puts next must too (a real clip's header, not frame data or padding read
+  // as one): most counts end there, so files of many clips are not walked once per count.
+  const named = holdsName(view, at);
+  const clipsEnd = (from: number, clips: number): number => {
+    for (let c = 0; c < clips && from >= 0; c++) {
+      if (--budget < 0) return -1;
+      from = tailEnd(view, from, vertexCount, 1, 0);
+    }
+    return from;
+  };
   for (let clip = 0, clipAt = at; clip < animations && found.length < 4; clip++) {
     if (clipAt + ANIMATION_HEADER_BYTES > size) break;
     const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
     const dataAt = clipAt + ANIMATION_HEADER_BYTES;
+    const last = clip === animations - 1;
     for (let frames = 0; dataAt + frames * frameBytes <= size && found.length < 4; frames++) {
       if (frames === stored) continue;
       if (--budget < 0) return { kind: "none" };
       const next = dataAt + frames * frameBytes;
-      const clipsEnd = tailEnd(view, next, vertexCount, animations - clip - 1, 0);
-      if (clipsEnd >= 0 && ends(tailEnd(view, clipsEnd, 0, 0, sounds))) {
+      if (named && !last && (next + NAME_BYTES > size || !holdsName(view, next))) continue;
+      const end = clipsEnd(next, animations - clip - 1);
+      if (budget < 0) return { kind: "none" };
+      if (end >= 0 && ends(tailEnd(view, end, 0, 0, sounds))) {
         found.push([{ clip, frames, stored, at: clipAt + NAME_BYTES + 4 }]);
       }
     }
@@ -254,65 +276,6 @@ export function fittingFrameCounts(
     clipAt = dataAt + stored * frameBytes;
   }
   return result() ?? { kind: "none" };
-}
-
-/** Smallest point-likeness (see `pointLikeness`) of a reading the frame data may settle on. */
-const POINT_LIKE_CORRELATION = 0.3;
-/** How much more point-like than every other reading it must be. */
-const POINT_LIKE_MARGIN = 0.2;
-
-/**
- * How well, read with `fixes`, every clip's first and last frames track the model's points `base`:
- * the smallest over those frames of the mean per-axis correlation (frames are absolute positions ×16:
- * r 0.82–1.0 on every axis in retail files); -1 when a clip runs past the file. A clip header taken
- * from frame data, or a clip read past its own frames into the next clip's header, puts frames a few
- * bytes off a vertex, so their axes are mixed and the correlation falls. An axis along which the
- * model is flat says nothing and is left out.
- */
-function pointLikeness(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  animations: number,
-  fixes: readonly FrameCountFix[],
-  base: Float32Array,
-): number {
-  const frameBytes = vertexCount * 6;
-  const score = (frameAt: number) => {
-    const rs = [0, 1, 2].map((axis) =>
-      correlation(
-        vertexCount,
-        (v) => view.getInt16(frameAt + (v * 3 + axis) * 2, true),
-        (v) => base[v * 3 + axis],
-      )
-    ).filter((r) => !Number.isNaN(r));
-    return rs.length ? rs.reduce((x, y) => x + y, 0) / rs.length : 1;
-  };
-  let worst = 1;
-  for (let clip = 0; clip < animations; clip++) {
-    if (at + ANIMATION_HEADER_BYTES > view.byteLength) return -1;
-    const frames = fixes.find((f) => f.clip === clip)?.frames ?? view.getInt32(at + NAME_BYTES + 4, true);
-    const dataAt = at + ANIMATION_HEADER_BYTES;
-    if (frames < 0 || dataAt + frames * frameBytes > view.byteLength) return -1;
-    if (frames > 0) worst = Math.min(worst, score(dataAt), score(dataAt + (frames - 1) * frameBytes));
-    at = dataAt + frames * frameBytes;
-  }
-  return worst;
-}
-
-/** Pearson correlation of `a(v)` and `b(v)` over `n` values; NaN when `b` is constant (no evidence). */
-export function correlation(n: number, a: (v: number) => number, b: (v: number) => number): number {
-  let ma = 0, mb = 0;
-  for (let v = 0; v < n; v++) [ma, mb] = [ma + a(v), mb + b(v)];
-  [ma, mb] = [ma / n, mb / n];
-  let ab = 0, aa = 0, bb = 0;
-  for (let v = 0; v < n; v++) {
-    const [da, db] = [a(v) - ma, b(v) - mb];
-    [ab, aa, bb] = [ab + da * db, aa + da * da, bb + db * db];
-  }
-  if (bb === 0) return NaN;
-  if (aa === 0) return 0;
-  return ab / Math.sqrt(aa * bb);
 }
 
 /**

@@ -14,7 +14,8 @@
  * @module
  */
 import { NAME_BYTES } from "./model.ts";
-import { ANIMATION_HEADER_BYTES, correlation, tailEnd, validTable } from "./car_counts.ts";
+import { ANIMATION_HEADER_BYTES, tailEnd, validTable } from "./car_counts.ts";
+import { correlation, holdsName } from "./frame_likeness.ts";
 
 /** Smallest mean per-axis correlation of a clip's first and last frames with the model's points. */
 const POINT_LIKE = 0.3;
@@ -93,14 +94,4 @@ function framesTrack(
     at = dataAt + frames * stride * 6;
   }
   return seen > 0;
-}
-
-/** Whether the 32-byte name at `at` is text: a printable first byte, no control byte before a NUL. */
-function holdsName(view: DataView, at: number): boolean {
-  for (let i = 0; i < NAME_BYTES; i++) {
-    const byte = view.getUint8(at + i);
-    if (byte === 0) return i > 0;
-    if (byte < 0x20 || byte === 0x7f) return false;
-  }
-  return false;
 }

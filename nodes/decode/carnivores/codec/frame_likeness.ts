@@ -1,0 +1,81 @@
+/**
+ * Evidence from a `.car`'s bytes that a reading of its clips is the file's: frames that track the
+ * model's points (absolute positions ×16 correlate with the base points on every axis) and clip
+ * headers that hold names. Frame data or padding read as a header shows neither.
+ *
+ * @module
+ */
+import { NAME_BYTES } from "./model.ts";
+import type { FrameCountFix } from "./car_counts.ts";
+
+/** Bytes before an animation's frame data: name, KPS, frame count (as `car_counts.ts`). */
+const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
+
+/** Smallest point-likeness (see `pointLikeness`) of a reading the frame data may settle on. */
+export const POINT_LIKE_CORRELATION = 0.3;
+/** How much more point-like than every other reading it must be. */
+export const POINT_LIKE_MARGIN = 0.2;
+
+/**
+ * How well, read with `fixes`, every clip's first and last frames track the model's points `base`:
+ * the smallest over those frames of the mean per-axis correlation (frames are absolute positions ×16:
+ * r 0.82–1.0 on every axis in retail files); -1 when a clip runs past the file. A clip header taken
+ * from frame data, or a clip read past its own frames into the next clip's header, puts frames a few
+ * bytes off a vertex, so their axes are mixed and the correlation falls. An axis along which the
+ * model is flat says nothing and is left out.
+ */
+export function pointLikeness(
+  view: DataView,
+  at: number,
+  vertexCount: number,
+  animations: number,
+  fixes: readonly FrameCountFix[],
+  base: Float32Array,
+): number {
+  const frameBytes = vertexCount * 6;
+  const score = (frameAt: number) => {
+    const rs = [0, 1, 2].map((axis) =>
+      correlation(
+        vertexCount,
+        (v) => view.getInt16(frameAt + (v * 3 + axis) * 2, true),
+        (v) => base[v * 3 + axis],
+      )
+    ).filter((r) => !Number.isNaN(r));
+    return rs.length ? rs.reduce((x, y) => x + y, 0) / rs.length : 1;
+  };
+  let worst = 1;
+  for (let clip = 0; clip < animations; clip++) {
+    if (at + ANIMATION_HEADER_BYTES > view.byteLength) return -1;
+    const frames = fixes.find((f) => f.clip === clip)?.frames ?? view.getInt32(at + NAME_BYTES + 4, true);
+    const dataAt = at + ANIMATION_HEADER_BYTES;
+    if (frames < 0 || dataAt + frames * frameBytes > view.byteLength) return -1;
+    if (frames > 0) worst = Math.min(worst, score(dataAt), score(dataAt + (frames - 1) * frameBytes));
+    at = dataAt + frames * frameBytes;
+  }
+  return worst;
+}
+
+/** Pearson correlation of `a(v)` and `b(v)` over `n` values; NaN when `b` is constant (no evidence). */
+export function correlation(n: number, a: (v: number) => number, b: (v: number) => number): number {
+  let ma = 0, mb = 0;
+  for (let v = 0; v < n; v++) [ma, mb] = [ma + a(v), mb + b(v)];
+  [ma, mb] = [ma / n, mb / n];
+  let ab = 0, aa = 0, bb = 0;
+  for (let v = 0; v < n; v++) {
+    const [da, db] = [a(v) - ma, b(v) - mb];
+    [ab, aa, bb] = [ab + da * db, aa + da * da, bb + db * db];
+  }
+  if (bb === 0) return NaN;
+  if (aa === 0) return 0;
+  return ab / Math.sqrt(aa * bb);
+}
+
+/** Whether the 32-byte name at `at` is text: a printable first byte, no control byte before a NUL. */
+export function holdsName(view: DataView, at: number): boolean {
+  for (let i = 0; i < NAME_BYTES; i++) {
+    const byte = view.getUint8(at + i);
+    if (byte === 0) return i > 0;
+    if (byte < 0x20 || byte === 0x7f) return false;
+  }
+  return false;
+}
