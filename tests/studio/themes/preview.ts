@@ -1,0 +1,13 @@
+/**
+ * Theme "the 3D preview": the studio's browser tests of the preview's frames, of results arriving out
+ * of order and of files as users have them, in one module (see `../themes_test.ts`).
+ *
+ * @module
+ */
+
+// The preview idles while nothing moves; drags, zooms, resizes and clips draw.
+import "../preview_idle_test.ts";
+// An older result is never shown as the current one.
+import "../preview_stale_test.ts";
+// Files as users have them: odd names, parts without limits, 2,000 parts, damaged files.
+import "../preview_files_test.ts";
