@@ -358,7 +358,11 @@ export const decodeDson = defineNode({
   // Same version (same session): so is a stretch of that mesh over 2 % where scale_modes ask for one
   // the set cannot measure (one vertex: every axis; a line: across it), read as 1 (0/0):
   // stretch_habits.ts held-out seeds 16001-16400, 198 of 400 parts off silently -> 0.
-  version: 66,
+  // 67: a node turned under an unevenly scaled parent is named (scale_composition.ts): DSON composes
+  // world rotation and scale apart, so the stretch runs along the child's turned axes, a shear no glTF
+  // node holds; it is drawn as glTF composes. prop_axis_scale_habits.ts nestedScaleCase, held-out
+  // seeds 5001-5200: 143 of 413 props over 1 mm off silently -> 0 (all named; none within named).
+  version: 67,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

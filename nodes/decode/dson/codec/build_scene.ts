@@ -41,6 +41,7 @@ import {
 import { invertRest, localTransform, restWorld, scaleDivisor } from "./rest_pose.ts";
 import { followerStates, refitFollowers, warnSheared } from "./follower_refit.ts";
 import { subdivisionWarning } from "./subdivision.ts";
+import { unevenlyScaled, unevenScaleWarning } from "./scale_composition.ts";
 
 type Json = { [key: string]: JsonValue };
 
@@ -140,10 +141,12 @@ interface BuildTarget {
 
 /** The glTF node hierarchy of the DSON nodes, each posed in its parent's rest frame. */
 function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[], warn: WarningSink): Node[] {
+  const scales: [number, number, number][] = [];
   const nodes = dsonNodes.map((node, i) => {
     const gltfNode = doc.createNode(node.name);
     const { translation, rotation, scale: own } = localTransform(dsonNodes, i);
     const scale = scaleNotInherited(dsonNodes, i, own, warn);
+    scales.push(scale);
     gltfNode.setTranslation(translation).setRotation(rotation);
     if (scale.some((s) => s !== 1)) gltfNode.setScale(scale);
     setPartgraphExtras(gltfNode, { dson: nodeExtras(node) });
@@ -153,6 +156,8 @@ function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[]
     if (node.parent >= 0) nodes[node.parent].addChild(nodes[i]);
     else scene.addChild(nodes[i]);
   });
+  const uneven = unevenlyScaled(dsonNodes, scales);
+  if (uneven.length) warn(unevenScaleWarning(dsonNodes, uneven));
   return nodes;
 }
 
