@@ -74,18 +74,26 @@ export function sliceStations(
     // station — the test nearly every triangle of a dense mesh ends at.
     const u = coords.u;
     const cell = new Int32Array(u.length);
-    // A vertex exactly on a station counts in the cell below it, so the triangles above (which
-    // reach into the next cell) still cut there.
-    for (let i = 0; i < u.length; i++) cell[i] = Math.ceil((u[i] - uMin) / width - 0.5) - 1;
+    for (let i = 0; i < u.length; i++) cell[i] = stationCell(u[i], uMin, width);
     for (let t = 0; t < triangles.length; t += 3) {
       const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
       const ca = cell[a], cb = cell[b], cc = cell[c];
       if (ca === cb && cb === cc) continue;
-      // The stations between its vertices' cells (a vertex on a station is in the cell below, and
-      // the triangle above that station cuts it there).
-      const first = (ca < cb ? (ca < cc ? ca : cc) : (cb < cc ? cb : cc)) + 1;
-      const last = Math.min(stations - 1, ca > cb ? (ca > cc ? ca : cc) : (cb > cc ? cb : cc));
-      cutTriangle(coords, a, b, c, first, last, uMin, width, vLow, vHigh, sink);
+      // Only the stations between its vertices' cells: a triangle is swept across the stations its
+      // span covers, not cut at every station.
+      cutTriangle(
+        coords,
+        a,
+        b,
+        c,
+        firstCrossed(ca, cb, cc),
+        lastCrossed(ca, cb, cc, stations),
+        uMin,
+        width,
+        vLow,
+        vHigh,
+        sink,
+      );
     }
   }
   const { cuts, n } = sink;
@@ -116,6 +124,29 @@ export function sliceStations(
     chord,
     cuts: { data: cuts, n },
   };
+}
+
+/**
+ * The cell between stations that a span position `u` lies in, for stations at the centres of slices
+ * `width` wide from `uMin`: cell k lies between station k and k + 1 (−1 before the first). A position
+ * exactly on a station counts in the cell below it, so the triangles above it (reaching into the next
+ * cell) still cut there.
+ */
+export function stationCell(u: number, uMin: number, width: number): number {
+  return Math.ceil((u - uMin) / width - 0.5) - 1;
+}
+
+/** The first station a triangle with vertices in cells `ca`, `cb`, `cc` crosses: above its lowest cell. */
+export function firstCrossed(ca: number, cb: number, cc: number): number {
+  return (ca < cb ? (ca < cc ? ca : cc) : (cb < cc ? cb : cc)) + 1;
+}
+
+/**
+ * The last station a triangle with vertices in cells `ca`, `cb`, `cc` crosses: its highest cell's
+ * lower station (a vertex on a station is in the cell below, and the triangle above cuts it there).
+ */
+export function lastCrossed(ca: number, cb: number, cc: number, stations: number): number {
+  return Math.min(stations - 1, ca > cb ? (ca > cc ? ca : cc) : (cb > cc ? cb : cc));
 }
 
 /**

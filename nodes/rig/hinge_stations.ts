@@ -8,7 +8,8 @@
  * @module
  */
 import { fitRobustLine, type LineFit } from "./line_fit.ts";
-import { binVertices, sliceStations, stationFilled, stationPoint } from "./edge_stations.ts";
+import { binVertices, stationFilled, stationPoint } from "./edge_stations.ts";
+import { nosesOf, STATION_MEMO } from "./station_memo.ts";
 import { dot, type Vec3 } from "./transform.ts";
 import type { HingeFitOptions } from "./hinge_fit_options.ts";
 import { noseCentres } from "./nose_centre.ts";
@@ -50,9 +51,12 @@ export function cutStations(
       (positions[3 * i] - m0) * n0 + (positions[3 * i + 1] - m1) * n1 + (positions[3 * i + 2] - m2) * n2,
   };
 
-  // Passes 3 and 4: each station's forward and aft edge, from the surface when there is one.
+  // Passes 3 and 4: each station's forward and aft edge, from the surface when there is one (cut once
+  // per distinct input: a refit for another edge, or a moved copy of a panel, reuses the cut).
   let surface = triangles !== undefined && triangles.length >= 3;
-  let edges = surface ? sliceStations(coords, triangles!, uMin, uMax, bins, options.bandFraction) : undefined;
+  let edges = surface
+    ? STATION_MEMO.slice(coords, triangles!, uMin, uMax, bins, options.bandFraction)
+    : undefined;
   if (!edges || edges.lead.points.every(Number.isNaN)) {
     // No triangle reaches a station (every one degenerate or sliver-thin): the vertices are all there is.
     surface = false;
@@ -62,7 +66,7 @@ export function cutStations(
   // A rounded nose turns about its centre, not its tip (forward-edge hinges only: a quarter chord is
   // measured from the tip, and a leading-edge device hinges on its aft edge).
   const noses = options.edge === "forward" && surface && edges.cuts
-    ? noseCentres(edges.cuts, lead.points, edges.trail.points, bins, chord)
+    ? nosesOf(edges, () => noseCentres(edges!.cuts!, lead.points, edges!.trail.points, bins, chord))
     : undefined;
 
   const leadPoints = new Float64Array(bins * 3);

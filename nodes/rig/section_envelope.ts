@@ -94,6 +94,13 @@ export class SectionEnvelope {
     }
     const rows = new Float64Array(at.length * ROW);
     at.forEach((row, j) => rows.set(row, j * ROW));
+    const m = at.length, first = rows[0], last = rows[(m - 1) * ROW];
+    const even = m === stations && m > 1 && last > first;
+    // The same cuts in the same station frames (a refit, a moved copy of the panel): the same envelope.
+    const known = keptEnvelope(data, n, index, rows);
+    if (known) {
+      return new SectionEnvelope(rows, known.low, known.high, known.lowWide, known.highWide, lines, even);
+    }
     // Per station and chordwise bin, the section's thickness range: a segment's range is laid on the
     // run of bins it covers as two runs of a power of two (overlapping: a least and a greatest are
     // the same however often a value counts), level by level, then pushed down to single bins below.
@@ -167,16 +174,8 @@ export class SectionEnvelope {
       lowWide[b] = Math.min(low[b], low[b0], low[b1]);
       highWide[b] = Math.max(high[b], high[b0], high[b1]);
     }
-    const m = at.length, first = rows[0], last = rows[(m - 1) * ROW];
-    return new SectionEnvelope(
-      rows,
-      low,
-      high,
-      lowWide,
-      highWide,
-      lines,
-      m === stations && m > 1 && last > first,
-    );
+    keepEnvelope(data, { n, index, rows, low, high, lowWide, highWide });
+    return new SectionEnvelope(rows, low, high, lowWide, highWide, lines, even);
   }
 
   /** Span position of the first station that saw the panel. */
@@ -275,4 +274,51 @@ export class SectionEnvelope {
     const q = 1 / (dv * dv + dw * dw);
     return this.outside(((v - v0) * dv + (w - w0) * dw) * q, ((w - w0) * dv - (v - v0) * dw) * q);
   }
+}
+
+/** An envelope's thickness ranges and what they were made from besides the cut segments. */
+interface KeptEnvelope {
+  readonly n: number;
+  readonly index: Int32Array;
+  readonly rows: Float64Array;
+  readonly low: Float64Array;
+  readonly high: Float64Array;
+  readonly lowWide: Float64Array;
+  readonly highWide: Float64Array;
+}
+
+/**
+ * Envelopes per cut-segment array (the station memo's, `station_memo.ts`, shared by a panel's refits
+ * and its moved copies, and never written to), the last few station framings each: a 2,000-node file
+ * drawing one hostile mesh spent a quarter of its fit here once its cuts were kept.
+ */
+const ENVELOPES = new WeakMap<Float64Array, KeptEnvelope[]>();
+const ENVELOPES_PER_CUT = 4;
+
+/** The envelope made before from the same segments, stations and station rows (bit for bit). */
+function keptEnvelope(data: Float64Array, n: number, index: Int32Array, rows: Float64Array) {
+  return ENVELOPES.get(data)?.find((e) => e.n === n && sameInts(e.index, index) && sameBits(e.rows, rows));
+}
+
+function keepEnvelope(data: Float64Array, kept: KeptEnvelope): void {
+  const list = ENVELOPES.get(data) ?? [];
+  if (list.length >= ENVELOPES_PER_CUT) list.shift();
+  list.push(kept);
+  ENVELOPES.set(data, list);
+}
+
+function sameInts(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Same numbers, −0 apart from 0 (NaN matches nothing). */
+function sameBits(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (x !== b[i] || (x === 0 && 1 / x !== 1 / b[i])) return false;
+  }
+  return true;
 }
