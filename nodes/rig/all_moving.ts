@@ -255,25 +255,57 @@ const PULL_SLOPE = 0.05;
  * ```
  */
 export function explodedStabiliserAhead(fit: HingeFit, others: Iterable<Geometry>): number | undefined {
-  const found = [...others];
+  const found = held(others);
   return edgeAhead(fit, found, false) ?? edgeAhead(fit, found, true);
 }
 
 /**
- * {@link explodedStabiliserAhead}'s look: in a band about the panel's plane widening a little with the
- * distance ahead, or (`offPlane`) anywhere within {@link EXPLODED_REACH} chords of it.
+ * True when the fixed edge nearest ahead of the panel, in its plane, is a wing's trailing edge: straight
+ * over {@link AHEAD_COVERAGE} of its span or more and running on along its line past one of its ends
+ * (parallel or not). An elevator hinges on a stabiliser that ends about where it does, never on a wing:
+ * a surface behind a cropped delta's trailing edge, close and nearly parallel, is a stabilator
+ * (all_moving_surfaces.ts seed 6207: `Elevator_L` hinged on its leading edge, 39° off, judged good).
+ *
+ * @example
+ * ```ts
+ * wingEdgeAhead(fit, others); // true: a delta's trailing edge runs on past the tip
+ * ```
  */
-function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean): number | undefined {
+export function wingEdgeAhead(fit: HingeFit, others: Iterable<Geometry>): boolean {
+  const found = held(others);
+  return edgeAhead(fit, found, false, true) === Infinity;
+}
+
+/**
+ * The geometry of `others`, each copied as it comes: a body sampler refills one positions array for
+ * every mesh it yields (opening.ts), so a list of its yields held the last mesh's positions under
+ * every mesh's triangles, and a wing ahead of one side's surface went unseen.
+ */
+function held(others: Iterable<Geometry>): Geometry[] {
+  return Array.from(others, (g) => ({ positions: g.positions.slice(), triangles: g.triangles }));
+}
+
+/**
+ * {@link explodedStabiliserAhead}'s look: in a band about the panel's plane widening a little with the
+ * distance ahead, or (`offPlane`) anywhere within {@link EXPLODED_REACH} chords of it; with `wing`,
+ * {@link wingEdgeAhead}'s (Infinity when the edge runs on, at any angle to the panel's).
+ */
+function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean, wing = false): number | undefined {
   const { chord, spanLength } = fit;
   const half = spanLength / 2, far = EXPLODED_REACH * chord;
   // In the plane, the band widens by a twentieth of the distance (a plane read a degree or so off).
-  const inside = (q: Vec3) =>
-    q[1] >= -far && q[1] <= OVERLAP * chord &&
-    Math.abs(q[2]) <= (offPlane ? far : PLANE_BAND * chord - PULL_SLOPE * Math.min(0, q[1]));
+  // A wing's plane leaves the tail's from mid-span outward by their dihedrals' difference (to 15°).
+  const leaves = wing ? WING_DIHEDRAL_SLOPE : 0;
+  const inBand = (q: Vec3) =>
+    Math.abs(q[2]) <=
+      (offPlane ? far : PLANE_BAND * chord - PULL_SLOPE * Math.min(0, q[1]) + leaves * Math.abs(q[0]));
+  const inside = (q: Vec3) => q[1] >= -far && q[1] <= OVERLAP * chord && inBand(q);
   // Slots past either end too (half a span): a stabiliser's trailing edge ends about where its
   // elevator does; a wing's runs on past the tip of the stabilator behind it.
   const nearest = new Float64Array(SLOTS + 2 * PAST).fill(-Infinity), beyond = spanLength / 2;
   const height = new Float64Array(SLOTS + 2 * PAST);
+  // Slots where the geometry runs on behind the window: a surface lying across the line, no edge of it.
+  const across = new Uint8Array(SLOTS + 2 * PAST);
   const slot = (u: number) => Math.floor(((u + half) / spanLength) * SLOTS) + PAST;
   const slotU = (k: number) => ((k - PAST + 0.5) / SLOTS - 0.5) * spanLength;
   trianglesAhead(fit, others, EXPLODED_REACH, beyond, (a, b, c, lo, hi) => {
@@ -288,6 +320,8 @@ function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean): number
         if (k >= 0 && k < nearest.length && inside(q) && q[1] > nearest[k]) {
           nearest[k] = q[1], height[k] = q[2];
         }
+        const behind = q[1] > OVERLAP * chord && q[1] <= 3 * OVERLAP * chord;
+        if (wing && k >= 0 && k < nearest.length && behind && inBand(q)) across[k] = 1;
       },
     );
   });
@@ -307,21 +341,29 @@ function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean): number
   for (let k = PAST; k < PAST + SLOTS; k++) if (nearest[k] > -Infinity && straight(k)) edge++;
   if (edge < AHEAD_COVERAGE * SLOTS) return undefined;
   const bend = Math.hypot(v.slope, offPlane ? w.slope : 0);
-  if (Math.atan(bend) > (PARALLEL_DEGREES * Math.PI) / 180) return undefined;
+  if (!wing && Math.atan(bend) > (PARALLEL_DEGREES * Math.PI) / 180) return undefined;
   // The edge running on along the line past either end of the panel over (nearly) half a span is a
   // wing's (jet layouts, held-out seed 4242: 10 of 200 stabilators 1.3–1.8 chords behind a wing whose
   // trailing edge runs within 5° of their leading edge were taken as pulled off it; the wing's ran on
   // over all 12 slots past). A stabiliser the strip slid outboard along ends a third of a span or
   // less past its root (a quarter was too strict: floating tails dev seed 1 #23, slid 0.3 m outboard).
-  const onLine = (k: number) => nearest[k] > -Infinity && straight(k);
+  const onLine = (k: number) => nearest[k] > -Infinity && straight(k) && !across[k];
   const past = (from: number) => Array.from({ length: PAST }, (_, j) => from + j).filter(onLine).length;
-  if (Math.max(past(0), past(PAST + SLOTS)) >= WING_RUNS_ON * PAST) return undefined;
+  const runsOn = Math.max(past(0), past(PAST + SLOTS)) >= WING_RUNS_ON * PAST;
+  // `wing`: the answer is whether it runs on past the tip (a wing's), told as an endless distance. Past
+  // the root lie the body and the other side's surface, whose edge a little-swept line may meet.
+  const tipPast = dot(fit.span, [0, 0, 1]) * fit.centre[2] > 0 ? past(PAST + SLOTS) : past(0);
+  if (wing) return tipPast >= WING_RUNS_ON * PAST ? Infinity : undefined;
+  if (runsOn) return undefined;
   // Off the plane, its distance is the edge's from the hinge, ahead and aside; it must lie outside the
   // window a fixed surface carrying the panel would have filled.
   const mid = offPlane ? w.at(0) : 0;
   if (-v.at(0) <= AHEAD_REACH * chord && Math.abs(mid) <= PLANE_BAND * chord) return undefined;
   return Math.hypot(v.at(0), mid) / chord;
 }
+
+/** How far (rise over run past its end) a wing's plane may leave a tail surface's: 15° of dihedral apart. */
+const WING_DIHEDRAL_SLOPE = 0.27;
 
 /** A robust straight line through (xs, ys): the median of pairwise slopes, then the median intercept. */
 function theilSen(xs: number[], ys: number[]): { slope: number; at: (x: number) => number } {

@@ -260,7 +260,15 @@ export const rigFitHinge = defineNode({
   // ruddervators meeting at the root; mirror_image.ts) is one surface: not warned as one piece left uncut
   // or as sitting on the centre line. v_tail_noise.ts held-out seeds 41000-41299: of 120 right V-tail
   // surfaces, 107 warned -> 20 (weak fits of horns below V-tails under 60 degrees, by design).
-  version: 83,
+  // 84: an all-moving surface's shaft goes through one the file shows — a rod or bosses drawn out of
+  // the planform's end (shaft_point.ts drawnShaft), or the node's origin where its author turned it
+  // onto the shaft (authored_shaft.ts); else at 25 % of the MAC, warned as a guess by name. An
+  // Elevator-named surface whose planform is a whole tailplane's behind a wing's trailing edge running
+  // on past its tip (a cropped delta) is all-moving (all_moving.ts wingEdgeAhead; the list of meshes
+  // ahead is copied as it comes, as the body sampler refills one array). all_moving_surfaces.ts spindle
+  // habits, held-out seeds 9000-9299: 540 surfaces, off by 2 degrees or 2 % of the MAC and silent
+  // 367 -> 2; off where the file shows the shaft 262 -> 1.
+  version: 84,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

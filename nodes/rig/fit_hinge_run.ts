@@ -41,7 +41,8 @@ import type { PanelKind } from "./vocabulary.ts";
 import type { rigFitHinge } from "./fit_hinge.ts";
 import { aboutCentre, fitPanel, gatherPanel } from "./fit_panel.ts";
 import { hingeRule, type RuleOf } from "./hinge_rule.ts";
-import { HingeFitFailedError, reportConfidence } from "./fit_strict.ts";
+import { HingeFitFailedError, reportConfidence, warnGuessedShaft } from "./fit_strict.ts";
+import { authoredShaft } from "./authored_shaft.ts";
 
 export { HingeFitFailedError } from "./fit_strict.ts";
 
@@ -87,6 +88,12 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   // Copies of the aircraft laid out apart each have their own centre line (copies.ts), a split half its node's.
   const centres = aircraftCentreLines(scene, toAircraft);
   const centreOf = (node: Node) => centres?.get(node) ?? 0;
+  // A shaft whose place the geometry does not show goes through the node's origin where its author set
+  // it on the shaft (authored_shaft.ts).
+  const withAuthoredShaft = (node: Node, fit: HingeFit): HingeFit => {
+    const origin = fit.shaft === "guessed" ? authoredShaft(node, fit, toAircraft) : undefined;
+    return origin ? { ...fit, origin, shaft: "authored" } : fit;
+  };
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {
     let fitted = fitPanel(scene, node, poses, options, ctx);
@@ -105,7 +112,10 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     }
     const rule = hingeRule(node, fitted.fit, body, fitted.refit);
     rules.set(node, rule);
-    fits.set(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit);
+    fits.set(
+      node,
+      withAuthoredShaft(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit),
+    );
     vertexCounts.set(node, fitted.vertices);
     boxes.set(node, boxOf(fitted.geometry));
     const edge = rule.rule === "all_moving" ? "quarter" : KIND_SPECS[getPart(node)!.kind as PanelKind].edge;
@@ -200,6 +210,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     const { fit, judgement } = fromKeys ?? geometric;
     const mirroredFrom = fromKeys?.why ? undefined : geometric.mirroredFrom;
     reportConfidence(node, part, judgement, params.strict, ctx);
+    if (!fromKeys && fit.shaft === "guessed") warnGuessedShaft(node, part.kind, ctx);
     const opening = openingOf(node, part, fit, fits, body);
     const quality = {
       bins: params.bins,

@@ -1,5 +1,6 @@
 /**
- * `rig.fit_hinge`'s weak and failed fits: warned by panel name, or (`strict`) a failed one thrown.
+ * `rig.fit_hinge`'s weak and failed fits: warned by panel name, or (`strict`) a failed one thrown; and
+ * all-moving shafts placed by guess.
  *
  * @module
  */
@@ -24,6 +25,20 @@ export function reportConfidence(
     judgement.reasons.join("; ");
   if (judgement.confidence === "failed" && strict) throw new HingeFitFailedError(message);
   ctx.warn(message, { panel: node.getName(), confidence: judgement.confidence, reasons: judgement.reasons });
+}
+
+/**
+ * Warns that an all-moving surface's shaft is placed by guess: nothing in the file shows it (no shaft
+ * or bosses drawn past the planform, no origin set on it), so it goes through a quarter of the mean
+ * aerodynamic chord, where real spindles sit from 20 to 45 % of it.
+ */
+export function warnGuessedShaft(node: Node, kind: string, ctx: RunContext): void {
+  ctx.warn(
+    `panel '${node.getName()}' (${kind}): no shaft drawn; put at 25 % MAC — a guess (real spindles sit ` +
+      "at 20–45 % of the mean aerodynamic chord): draw the shaft or bosses out of the root, or set the " +
+      "node's origin on the shaft with one of its axes along it",
+    { panel: node.getName(), shaft: "guessed" },
+  );
 }
 
 /** Thrown by `rig.fit_hinge` with `strict: true` when a panel's hinge fit failed. */

@@ -23,7 +23,7 @@ import { symmetricEigen3 } from "./eigen3.ts";
 import type { LineFit } from "./line_fit.ts";
 import { medianThickness } from "./edge_stations.ts";
 import { dot, length, normalize, sub, type Vec3 } from "./transform.ts";
-import { macStation, planformEnds, shaftPoint } from "./shaft_point.ts";
+import { alongShaft, drawnShaft, macStation, planformEnds, shaftPoint } from "./shaft_point.ts";
 
 import { HINGE_FIT_DEFAULTS, type HingeFitOptions } from "./hinge_fit_options.ts";
 import { type Hanging, hangingGeometry } from "./hanging.ts";
@@ -103,6 +103,12 @@ export interface HingeFit {
    * left out of the fit; undefined when there were none.
    */
   readonly linkages?: number;
+  /**
+   * For a quarter-chord (all-moving) fit, where its shaft's place came from: `drawn` through a shaft
+   * the file draws out of the planform's end (`shaft_point.ts` drawnShaft), `authored` through the
+   * node's own origin (`authored_shaft.ts`), `guessed` the MAC's quarter point.
+   */
+  readonly shaft?: "drawn" | "authored" | "guessed";
   /** Parts whose name and shape disagree about being a linkage (`linkages.ts`), to warn of. */
   readonly linkageDoubts?: readonly string[];
   /**
@@ -208,7 +214,7 @@ export function fitHinge(
     }
   }
   const at = (line: LineFit, u: number): Vec3 => pointAtSpan(line, u, mean, span);
-  let origin: Vec3, axis: Vec3, inliers: number, residual: number, rivalStations = 0;
+  let origin: Vec3, axis: Vec3, inliers: number, residual: number, rivalStations = 0, shaftDrawn = false;
   if (options.edge === "quarter") {
     // An all-moving surface turns on a spanwise shaft square to the flow, near quarter chord: the
     // point a quarter of the way from the leading- to the trailing-edge line at mid-span (each line
@@ -236,7 +242,20 @@ export function fitHinge(
       (p) => dot(sub(p, mean), span),
       chordAt,
     );
-    origin = shaftPoint(quarter, macStation(ends, chordAt), mid, axis, span);
+    // A shaft the file draws past the planform's end (a rod, bosses) is the designer's: it wins.
+    const station = macStation(ends, chordAt), spanAt = (p: Vec3) => dot(sub(p, mean), span);
+    const drawn = drawnShaft(positions, coords.u, coords.chordAt, chordAt, {
+      lead: (u) => at(leadLine, u),
+      trail: (u) => at(trailLine, u),
+      station,
+      axis,
+      span,
+      spanAt,
+    });
+    origin = drawn
+      ? alongShaft(drawn, spanAt(drawn), mid, axis, span)
+      : shaftPoint(quarter, station, mid, axis, span);
+    shaftDrawn = drawn !== undefined;
     inliers = Math.min(leadLine.inlierCount, trailLine.inlierCount);
     residual = Math.max(leadLine.residual, trailLine.residual);
   } else {
@@ -300,6 +319,7 @@ export function fitHinge(
     rivalStations,
     roundedStations: rounded,
     roundOffLine: options.edge === "quarter" ? 0 : roundOffLine,
+    ...(options.edge === "quarter" ? { shaft: shaftDrawn ? "drawn" as const : "guessed" as const } : {}),
     ovalNoses: options.edge === "quarter" ? 0 : ovals,
     hanging,
     sections: envelope ? { envelope, mean, uMin, uMax } : undefined,

@@ -17,6 +17,7 @@ import {
   MAYBE_ALL_MOVING,
   PLANFORM_TELLS,
   wholePlanform,
+  wingEdgeAhead,
 } from "./all_moving.ts";
 import { getPart } from "./part_extras.ts";
 import type { HingeRule } from "./signed_part.ts";
@@ -81,6 +82,21 @@ export function hingeRule(
             Math.round(ahead * 100)
           } % of its span): ` +
           "the whole surface moves, pivoting at quarter chord",
+      };
+    }
+    // A wing's trailing edge ahead of an elevator-named surface whose own planform is a whole
+    // tailplane's: a stabilator behind a cropped delta, named as game files name them.
+    const tailplane = PLANFORM_TELLS.has(kind) && ahead >= AHEAD_COVERAGE
+      ? wholePlanform(fit, refit("aft"))
+      : undefined;
+    if (
+      tailplane &&
+      wingEdgeAhead(fit, body.othersThan(node, { fixedOnly: true, near: aheadBox(fit, EXPLODED_REACH) }))
+    ) {
+      return {
+        rule: "all_moving",
+        why: "the fixed edge ahead of it runs on past its end along one line, a wing's trailing edge (an " +
+          `elevator's stabiliser ends with it), and ${tailplane}: a stabilator behind the wing, pivoting on its shaft`,
       };
     }
   }

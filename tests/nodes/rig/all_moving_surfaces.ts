@@ -271,8 +271,9 @@ export function allMovingSample(
   const wingSpan = between(3.5, 5), wingTaper = layout === "cropped" ? also(0.12, 0.3) : 0.15;
   let wingSweep = between(45, 60) * deg;
   if (layout === "cropped") {
-    // A cropped delta's trailing edge swept within 5° of the stabilators' leading edge, 0.05–0.5 m ahead.
-    const te = planform.sweep + also(-5, 5) * deg;
+    // A cropped delta's trailing edge swept up to 5° less than the stabilators' leading edge, 0.05–0.5 m
+    // ahead at the root: never crossing it in plan (swept more, it ran over the stabilator outboard).
+    const te = planform.sweep - also(0, 5) * deg;
     wingSweep = Math.atan(Math.tan(te) + wingChord * (1 - wingTaper) / wingSpan);
     wingRoot = planform.root[0] - also(0.05, 0.5) - wingChord;
   }

@@ -21,6 +21,8 @@ export interface SpindleRow {
   silent: number;
   warnedRight: number;
   refused: number;
+  /** Off where the file shows the shaft (drawn, or authored on the node's origin). */
+  shownOff: number;
 }
 
 const confidenceOf = (part: ReportPart | undefined) =>
@@ -33,7 +35,14 @@ export async function tallySpindles(
   each?: (line: string) => void,
 ): Promise<Record<string, SpindleRow>> {
   const rows: Record<string, SpindleRow> = {};
-  const empty = (): SpindleRow => ({ surfaces: 0, off: 0, silent: 0, warnedRight: 0, refused: 0 });
+  const empty = (): SpindleRow => ({
+    surfaces: 0,
+    off: 0,
+    silent: 0,
+    warnedRight: 0,
+    refused: 0,
+    shownOff: 0,
+  });
   const all = empty();
   for (let seed = from; seed <= to; seed++) {
     const layout = SPINDLE_LAYOUTS[seed % SPINDLE_LAYOUTS.length];
@@ -50,11 +59,8 @@ export async function tallySpindles(
       const silent = off && confidence === "good" && said.length === 0;
       const warnedRight = !refused && !off && said.length > 0;
       for (const r of [row, all]) {
-        r.surfaces++,
-          r.off += +off,
-          r.silent += +silent,
-          r.warnedRight += +warnedRight,
-          r.refused += +refused;
+        r.surfaces++, r.off += +off, r.silent += +silent, r.warnedRight += +warnedRight;
+        r.refused += +refused, r.shownOff += +(off && truth.shown === true);
       }
       if (off || refused) {
         const rule = (part?.fit as { rule?: string } | null | undefined)?.rule;
