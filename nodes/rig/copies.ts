@@ -47,7 +47,6 @@ import {
 import { settleNumbered, settleRepeated } from "./copy_members.ts";
 import { copiesByPlace } from "./copy_places.ts";
 import { rememberedCopies } from "./copy_memo.ts";
-import { sceneWords } from "./file_words.ts";
 import { debrisNodes } from "./detect_panels_debris.ts";
 
 /** One copy of the aircraft: a label (its group's name or `LOD<n>`) and every node in it. */
@@ -130,7 +129,7 @@ export function wholeTwoSided(panels: readonly string[]): boolean {
 export function findCopies(doc: Document): ModelCopy[] | undefined {
   // Asked three times a rig (the frame, the fit, the sides), of copies sharing their vertex arrays.
   // Names are read with the file's others: a Polish file's `Lotka_P` is its right aileron.
-  return rememberedCopies(doc, (d) => readingFile(sceneWords(d), () => lookForCopies(d)));
+  return rememberedCopies(doc, (d, words) => readingFile(words, () => lookForCopies(d)));
 }
 
 /** The copies in `doc`, looked for afresh: see {@link findCopies}. */

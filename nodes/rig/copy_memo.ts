@@ -4,11 +4,14 @@
  * nodes never share a `Document` (each changes a copy), but they share its vertex arrays (`copyScene`'s
  * `shareData`; values are immutable, so a shared array never changes). A look is remembered under a
  * fingerprint of everything it reads — the scene's node tree in order, each node's name, transform and
- * hidden flags (`damage_states.ts`: debris is no copy), and each drawn primitive's position array (by
- * identity) with how it is read — held against the first of those arrays; any change to a name, a
- * transform, a hidden flag, the tree or an array gives another fingerprint, so a remembered answer is
- * never stale. The answer is kept as node positions in the tree and handed back
- * as the asking scene's own nodes.
+ * hidden flags (`damage_states.ts`: debris is no copy), each drawn primitive's position array (by
+ * identity) with how it is read, and every node's name in the file's order, those in no scene too (the
+ * file's words, `file_words.ts`, are read from them: a leftover `Aileron_S` makes `Aileron_P` port, not
+ * prawy) — held against the
+ * first of those arrays; any change to a name, a transform, a hidden flag, the tree or an array gives
+ * another fingerprint, so a remembered answer is never stale. Meshes' names and extras are not read by a
+ * look (nodes are named for themselves), so they are not in it. The answer is kept as node positions in
+ * the tree and handed back as the asking scene's own nodes.
  *
  * Asked again of the same scene with nothing it reads changed since (no property-graph event on it —
  * every setter, reference and disposal raises one — but extras written that no look reads: the rig's
@@ -20,9 +23,16 @@
  */
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { ModelCopy } from "./copies.ts";
+import { sceneWords } from "./file_words.ts";
+import type { FileWords } from "./vocabulary.ts";
 
 /** What a look reads of a scene, node by node in tree order (see the module doc). */
 interface Fingerprint {
+  /**
+   * Every node's name in the file's order, in a scene or not, as JSON: what the file's words are read from
+   * (`file_words.ts` sceneWords), by which every name reads.
+   */
+  readonly fileNames: string;
   readonly names: string[];
   /** Each node's parent's position in the tree, -1 at the top. */
   readonly parents: Int32Array;
@@ -104,7 +114,7 @@ function handedOut(copies: readonly ModelCopy[] | undefined): ModelCopy[] | unde
 
 function same(a: Fingerprint, b: Fingerprint): boolean {
   const n = a.names.length;
-  if (b.names.length !== n) return false;
+  if (b.names.length !== n || a.fileNames !== b.fileNames) return false;
   for (let i = 0; i < n; i++) {
     if (a.names[i] !== b.names[i] || a.parents[i] !== b.parents[i] || a.drawn[i] !== b.drawn[i]) return false;
     if (a.hidden[i] !== b.hidden[i]) return false;
@@ -115,12 +125,12 @@ function same(a: Fingerprint, b: Fingerprint): boolean {
 }
 
 /**
- * `look(doc)`, remembered for scenes of the same tree, names, transforms and vertex arrays (see the module
- * doc); scenes drawing nothing are looked at every time (there is no array to hold the look against).
+ * `look(doc, words)`, remembered for scenes of the same tree, names (in a scene or not), transforms and
+ * vertex arrays (see the module doc), handed the file's words (`file_words.ts` sceneWords); scenes drawing nothing are looked at every time (there is no array to hold the look against).
  */
 export function rememberedCopies(
   doc: Document,
-  look: (doc: Document) => ModelCopy[] | undefined,
+  look: (doc: Document, words: FileWords) => ModelCopy[] | undefined,
 ): ModelCopy[] | undefined {
   const counter = changeCounter(doc), count = counter.count;
   const last = lastAnswers.get(doc);
@@ -132,16 +142,16 @@ export function rememberedCopies(
 }
 
 /**
- * `look(doc)`, remembered under the scene's fingerprint (see the module doc); the nodes whose extras hold
- * a hidden flag are added to `flagged`.
+ * `look(doc, words)`, remembered under the scene's fingerprint (see the module doc); the nodes whose extras
+ * hold a hidden flag are added to `flagged`.
  */
 function fingerprinted(
   doc: Document,
-  look: (doc: Document) => ModelCopy[] | undefined,
+  look: (doc: Document, words: FileWords) => ModelCopy[] | undefined,
   flagged: WeakSet<object>,
 ): ModelCopy[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
-  if (!scene) return look(doc);
+  if (!scene) return look(doc, sceneWords(doc));
   const { nodes, parents } = walk(scene.listChildren());
   const index = new Map<Node, number>();
   nodes.forEach((n, i) => index.has(n) || index.set(n, i));
@@ -149,6 +159,8 @@ function fingerprinted(
   // A mesh drawn by many nodes is read once (its arrays cannot change during the walk).
   const meshes = new Map<Mesh, string>();
   const seen: Fingerprint = {
+    // As JSON (no name can run into the next), not read into words: 2,000 names' cost ~0.1 s a fingerprint.
+    fileNames: JSON.stringify(doc.getRoot().listNodes().map((n) => n.getName())),
     names: [],
     parents: new Int32Array(nodes.length),
     places: new Float64Array(nodes.length * 10),
@@ -183,7 +195,7 @@ function fingerprinted(
     }
     seen.drawn.push(drawn);
   });
-  if (!anchor) return look(doc);
+  if (!anchor) return look(doc, sceneWords(doc));
   const kept = looks.get(anchor) ?? looks.set(anchor, []).get(anchor)!;
   const hit = kept.find((r) => same(r.seen, seen));
   if (hit) {
@@ -193,7 +205,7 @@ function fingerprinted(
       ...untold ? { untold } : {},
     }));
   }
-  const copies = look(doc);
+  const copies = look(doc, sceneWords(doc));
   // Every node of a copy lies in the tree walked; were one not to, the look is not remembered.
   if (copies?.some((c) => [...c.nodes].some((n) => !index.has(n)))) return copies;
   if (kept.length >= KEPT) kept.shift();
