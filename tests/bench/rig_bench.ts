@@ -4,7 +4,9 @@
  * in the aircraft frame, fit and signing) on the 1,000,000-vertex set; frame detection (what
  * `forward`/`up: "auto"` adds when nothing is recorded) on the same set; and the rig's cost per node on
  * a scene of many nodes: the demo fighter beside 30,000 empty nodes through every rig node, each node
- * given the scene as the CLI hands it over (owned, changed in place) and as a memory tier shares it (copied).
+ * given the scene as the CLI hands it over (owned, changed in place) and as a memory tier shares it (copied);
+ * and station cutting on copies of one hostile 65,535-vertex panel (many nodes drawing one mesh), each copy
+ * cut afresh against cut once and reused (`station_memo.ts`).
  *
  * Run: deno bench --frozen --allow-read --allow-write tests/bench/rig_bench.ts
  */
@@ -20,6 +22,8 @@ import { rigParts } from "../../nodes/rig/parts.ts";
 import { rigAssignSide } from "../../nodes/rig/assign_side.ts";
 import { rigInsertPivot } from "../../nodes/rig/insert_pivot.ts";
 import { rigReport } from "../../nodes/rig/report.ts";
+import { STATION_MEMO } from "../../nodes/rig/station_memo.ts";
+import { prng } from "../support/prng.ts";
 
 /** Ten swept, tapered panels with about `perPanel` vertices each (aircraft coordinates). */
 function panelSet(perPanel: number): PanelSpec[] {
@@ -118,4 +122,35 @@ Deno.bench({
   name: "rig nodes, demo fighter + 30,000 empty nodes, scene shared (copied)",
   group: "many nodes",
   fn: () => rigAll(false),
+});
+
+/** A hostile panel as `deno task shapes` draws one: triangles joining random points of a thin box. */
+function hostilePanel(): { positions: Float64Array; triangles: Uint32Array } {
+  const next = prng(12), vertices = 65535;
+  const positions = new Float64Array(vertices * 3);
+  for (let i = 0; i < vertices; i++) positions.set([next() * 10, next() * 2, next() * 0.3], i * 3);
+  const triangles = new Uint32Array(21845 * 3).map(() => Math.floor(next() * vertices));
+  return { positions, triangles };
+}
+const hostile = hostilePanel();
+
+/** Fits ten copies of the hostile panel, each with arrays of its own (as each node gathers them). */
+function fitCopies(afresh: boolean): void {
+  for (let copy = 0; copy < 10; copy++) {
+    if (afresh) STATION_MEMO.clear();
+    const positions = hostile.positions.slice();
+    fitHinge(positions, positions.length / 3, HINGE_FIT_DEFAULTS, hostile.triangles.slice());
+  }
+}
+
+Deno.bench({
+  name: "fitHinge, 10 copies of a hostile 65,535-vertex panel, each cut afresh",
+  group: "copies",
+  baseline: true,
+  fn: () => fitCopies(true),
+});
+Deno.bench({
+  name: "fitHinge, 10 copies of a hostile 65,535-vertex panel, cut once",
+  group: "copies",
+  fn: () => fitCopies(false),
 });
