@@ -256,6 +256,11 @@ function decodeText(bytes: Uint8Array, onLegacy?: () => void): string {
   if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return new TextDecoder("utf-16be").decode(bytes);
   // TextDecoder drops a UTF-8 BOM by default.
   if (!onLegacy) return new TextDecoder("utf-8").decode(bytes);
+  // The replacing decoder is many times faster than the fatal one (an ASCII fast path: 2 ms against
+  // 56 ms on a 15 MB figure), and gives the same text whenever it replaced nothing: a U+FFFD in its
+  // text is either a replacement or one the file holds, so only then is the fatal decoder asked.
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (!text.includes("\uFFFD")) return text;
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
