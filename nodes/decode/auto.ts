@@ -13,7 +13,7 @@ import { mistakenFile } from "../../runtime/mistaken_file.ts";
 /** `decode.auto` node definition. */
 export const decodeAuto = defineNode({
   type: "decode.auto",
-  version: 3,
+  version: 4,
   doc: "Decodes any supported model format, chosen by magic bytes, then by file extension.",
   inputs: { bytes: { type: "bytes", doc: "A model file." } },
   outputs: { scene: { type: "scene", doc: "The decoded scene." } },

@@ -30,7 +30,7 @@ export const decode3df = defineNode({
   // 19: a texture written as RGB565 (a converter's Direct3D format) is named (texture_565.ts).
   // 20: points past 50 km from the origin (a damaged coordinate) are named in a warning, with the first's byte.
   // 21: points naming bones in a file with no bone table (a .car converted to .3df) are named.
-  version: 21,
+  version: 22,
   doc: "Decodes a Carnivores .3df model: faces, points, bones and texture, in glTF axes (the model " +
     "faces +Z). Faces are grouped into primitives by alpha (opaque | mask | blend) × double-sided; " +
     "the bone table is kept for constraints.resolve, which builds the skin. .vtl animations named by " +

@@ -10,6 +10,7 @@ import { buildScene } from "./codec/build_scene.ts";
 import { FACE_BYTES, HEADER_3DF_BYTES } from "./codec/model.ts";
 import { parse3df } from "./codec/parse_3df.ts";
 import { modelName } from "./codec/model_name.ts";
+import { extensionNote } from "./codec/sniff.ts";
 import type { decode3df } from "./decode_3df.ts";
 import { readVtlClips } from "./vtl_files.ts";
 
@@ -18,6 +19,14 @@ export const run: NodeRun<typeof decode3df> = async ({ inputs, params, ctx }) =>
   await loadPngEncoder();
   const file = inputs.bytes.name;
   const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
+  // decode.auto follows the content when the name says otherwise (codec/sniff.ts): said once here.
+  const note = extensionNote(
+    file,
+    inputs.bytes.bytes,
+    "3df",
+    [...ctx.plugins.decoders.flatMap((d) => d.extensions), "vtl"],
+  );
+  if (note) warn(note, { offset: 0 });
   const model = parse3df(inputs.bytes.bytes, file, warn);
   const entries = params.animations as string[];
   const vtl = entries.length ? await readVtlClips(entries, model.points.count, ctx, ctx.warn) : undefined;

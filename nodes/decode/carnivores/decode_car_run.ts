@@ -10,6 +10,7 @@ import { buildScene } from "./codec/build_scene.ts";
 import { FACE_BYTES, HEADER_CAR_BYTES } from "./codec/model.ts";
 import { parseCar } from "./codec/parse_car.ts";
 import { modelName } from "./codec/model_name.ts";
+import { extensionNote } from "./codec/sniff.ts";
 import type { decodeCar } from "./decode_car.ts";
 
 /** Parses the file and builds its scene. */
@@ -17,6 +18,14 @@ export const run: NodeRun<typeof decodeCar> = async ({ inputs, params, ctx }) =>
   await loadPngEncoder();
   const file = inputs.bytes.name;
   const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
+  // decode.auto follows the content when the name says otherwise (codec/sniff.ts): said once here.
+  const note = extensionNote(
+    file,
+    inputs.bytes.bytes,
+    "car",
+    [...ctx.plugins.decoders.flatMap((d) => d.extensions), "vtl"],
+  );
+  if (note) warn(note, { offset: 0 });
   const model = parseCar(inputs.bytes.bytes, file, warn);
   const scene = buildScene(model, { car: model }, {
     format: "car",
