@@ -9,6 +9,7 @@
  */
 import type { HingeFit } from "./hinge_fit.ts";
 import { cross, dot, normalize, type Vec3 } from "./transform.ts";
+import { theilSen } from "./theil_sen.ts";
 
 /** Kinds whose name says "trailing-edge surface" but which may be the whole surface. */
 export const MAYBE_ALL_MOVING: ReadonlySet<string> = new Set(["elevator", "elevon", "rudder"]);
@@ -352,8 +353,7 @@ function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean, wing = 
   const runsOn = Math.max(past(0), past(PAST + SLOTS)) >= WING_RUNS_ON * PAST;
   // `wing`: the answer is whether it runs on past the tip (a wing's), told as an endless distance. Past
   // the root lie the body and the other side's surface, whose edge a little-swept line may meet.
-  const tipPast = dot(fit.span, [0, 0, 1]) * fit.centre[2] > 0 ? past(PAST + SLOTS) : past(0);
-  if (wing) return tipPast >= WING_RUNS_ON * PAST ? Infinity : undefined;
+  if (wing) return runsOnPastTip(fit, nearest, onLine, slotU, v.slope) ? Infinity : undefined;
   if (runsOn) return undefined;
   // Off the plane, its distance is the edge's from the hinge, ahead and aside; it must lie outside the
   // window a fixed surface carrying the panel would have filled.
@@ -362,21 +362,34 @@ function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean, wing = 
   return Math.hypot(v.at(0), mid) / chord;
 }
 
+/**
+ * Share of the slots past the tip (half a span) the edge must run on over, on the line and parallel:
+ * a quarter of the span. A stabiliser's tip cap reaches a little past its elevator; a cropped delta's
+ * trailing edge ran on 0.3–0.45 of a stabilator's span (spindle habits seed 608: 7 of 12 slots).
+ */
+const WING_PAST_TIP = 0.5;
+
+/**
+ * True when the edge ahead runs on past the panel's tip (the end away from the centre line: past the
+ * root lie the body and the other side's surface) over {@link WING_PAST_TIP} of the slots there, on the
+ * line and along it: its own slope within {@link PARALLEL_DEGREES} of the line's. A wing's trailing
+ * edge crossing the line's extension at 10° lay within its tolerance over half a span (a conventional
+ * tail's elevator behind its stabiliser, spindle habits seed 9289, taken as all-moving, 14° off).
+ */
+function runsOnPastTip(
+  fit: HingeFit,
+  nearest: Float64Array,
+  onLine: (k: number) => boolean,
+  slotU: (k: number) => number,
+  slope: number,
+): boolean {
+  const from = dot(fit.span, [0, 0, 1]) * fit.centre[2] > 0 ? PAST + SLOTS : 0;
+  const us: number[] = [], vs: number[] = [];
+  for (let k = from; k < from + PAST; k++) if (onLine(k)) us.push(slotU(k)), vs.push(nearest[k]);
+  if (us.length < WING_PAST_TIP * PAST) return false;
+  const own = theilSen(us, vs).slope;
+  return Math.abs(Math.atan(own) - Math.atan(slope)) <= (PARALLEL_DEGREES * Math.PI) / 180;
+}
+
 /** How far (rise over run past its end) a wing's plane may leave a tail surface's: 15° of dihedral apart. */
 const WING_DIHEDRAL_SLOPE = 0.27;
-
-/** A robust straight line through (xs, ys): the median of pairwise slopes, then the median intercept. */
-function theilSen(xs: number[], ys: number[]): { slope: number; at: (x: number) => number } {
-  const slopes: number[] = [];
-  for (let a = 0; a < xs.length; a++) {
-    for (let b = a + 1; b < xs.length; b++) slopes.push((ys[b] - ys[a]) / (xs[b] - xs[a]));
-  }
-  const slope = median(slopes), mid = median(ys.map((y, k) => y - slope * xs[k]));
-  return { slope, at: (x) => mid + slope * x };
-}
-
-/** The middle value (the mean of the middle two of an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b), mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}

@@ -268,7 +268,12 @@ export const rigFitHinge = defineNode({
   // ahead is copied as it comes, as the body sampler refills one array). all_moving_surfaces.ts spindle
   // habits, held-out seeds 9000-9299: 540 surfaces, off by 2 degrees or 2 % of the MAC and silent
   // 367 -> 2; off where the file shows the shaft 262 -> 1.
-  version: 84,
+  // 85: the edge ahead must run on past the tip parallel to its line (a wing's trailing edge crossing
+  // the line's extension at 10 degrees lay within its tolerance: a conventional elevator all-moving, 14
+  // degrees off), over a quarter of the span (a cropped delta's ran on 0.3 of it). Spindle habits
+  // held-out seeds 9300-9599 (540 surfaces): off and silent 364 -> 2, off where shown 258 -> 2 (warned),
+  // conventional elevators off 0 -> 0; seeds 9000-9299: silent 367 -> 0, conventional off 0 -> 0.
+  version: 85,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +
