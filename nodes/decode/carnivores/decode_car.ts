@@ -20,7 +20,7 @@ export const decodeCar = defineNode({
   // 17: points past 50 km from the origin (a damaged coordinate) are named in a warning, with the first's byte.
   // 18: clips whose frames hold another vertex count than the model (its mesh edited after them) are
   // read with that count when it alone makes the sections fit and the frames track the points, named.
-  version: 19,
+  version: 20,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

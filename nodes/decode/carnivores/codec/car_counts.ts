@@ -83,7 +83,6 @@ export function fittingCounts(
   declaredSounds: number,
   tableBytes: number,
 ): FittingCounts | undefined {
-  const size = view.byteLength;
   let best: FittingCounts | undefined;
   let bestDistance = Infinity;
   let tied = false;
@@ -93,8 +92,8 @@ export function fittingCounts(
     for (let sounds = 0; sounds <= ENGINE_MAX_CLIPS; sounds++) {
       const end = tailEnd(view, clipsEnd, 0, 0, sounds);
       if (end < 0) break;
-      const table = end + tableBytes === size && validTable(view, end, tableBytes, sounds);
-      if (end !== size && !table) continue;
+      if (!endsFile(view, end, tableBytes, sounds)) continue;
+      const table = !sectionEnds(view).includes(end);
       const distance = Math.abs(animations - declaredAnimations) + Math.abs(sounds - declaredSounds);
       if (distance < bestDistance) {
         [best, bestDistance, tied] = [{ animations, sounds, table }, distance, false];
@@ -165,8 +164,7 @@ export function fittingFrameCounts(
   const frameBytes = vertexCount * 6;
   let budget = SEARCH_BUDGET;
   const found: FrameCountFix[][] = [];
-  const ends = (end: number) =>
-    end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds));
+  const ends = (end: number) => endsFile(view, end, tableBytes, sounds);
   // The readings from a clip on depend only on where its header is, the corrections left and whether
   // one was made before (a negative KPS is then frame data): memoised, so the many ways of reaching one
   // header (frame data read as headers of 0 frames, as zero-filled frames and padding give) are walked
@@ -334,13 +332,47 @@ export function fittingTextureRows(
     if (at > size) break;
     if (rows * TEXTURE_ROW_BYTES === declaredBytes) continue;
     const end = tailEnd(view, at, vertexCount, animations, sounds);
-    if (
-      end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds))
-    ) {
-      found.push(rows);
-    }
+    if (endsFile(view, end, tableBytes, sounds)) found.push(rows);
   }
   return found;
+}
+
+/** Longest run of bytes after a file's last section taken as a tool's padding (a 4,096-byte block). */
+const MAX_PADDING = 4096;
+const endsCache = new WeakMap<DataView, readonly number[]>();
+
+/**
+ * Where a `.car`'s sections may end: at the end of the file, or where the padding a tool added after
+ * them begins — zero bytes up to a 512- to 4,096-byte block, and/or a DOS end-of-file byte 0x1A last.
+ * A file whose last section itself ends in zero bytes has its padding start earlier: that reading is
+ * taken only by the searches, which the declared counts ending at the end of the file never reach.
+ *
+ * @example
+ * ```ts
+ * sectionEnds(view); // [139264, 138625]: 639 bytes of zeros pad the file to a 512-byte block
+ * ```
+ */
+export function sectionEnds(view: DataView): readonly number[] {
+  const known = endsCache.get(view);
+  if (known) return known;
+  const size = view.byteLength;
+  let at = size;
+  if (at > 0 && view.getUint8(at - 1) === 0x1a) at--;
+  while (at > 0 && size - at <= MAX_PADDING && view.getUint8(at - 1) === 0) at--;
+  const ends = at < size && size - at <= MAX_PADDING ? [size, at] : [size];
+  endsCache.set(view, ends);
+  return ends;
+}
+
+/**
+ * True when sections ending at `end` end the file: at one of {@link sectionEnds}, or at a valid
+ * anim→sound table of `tableBytes` that does.
+ */
+export function endsFile(view: DataView, end: number, tableBytes: number, sounds: number): boolean {
+  if (end < 0) return false;
+  return sectionEnds(view).some((e) =>
+    end === e || (end + tableBytes === e && validTable(view, end, tableBytes, sounds))
+  );
 }
 
 /** True when every int32 of the table is -1 or a sound index below `sounds`. */

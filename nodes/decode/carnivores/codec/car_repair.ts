@@ -12,12 +12,21 @@ import {
   fittingFrameCounts,
   fittingTextureRows,
   type FrameCountFix,
+  sectionEnds,
   tailEnd,
 } from "./car_counts.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
 export const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
+
+/**
+ * Whether the declared sections, ending at `end`, end the file (or its padding), with or without the
+ * anim→sound table after them — its entries are the table reader's to check.
+ */
+export function declaredEnds(view: DataView, end: number): boolean {
+  return end >= 0 && sectionEnds(view).some((e) => end === e || end + ANIM_SOUND_TABLE_BYTES === e);
+}
 
 /**
  * The texture's size: the declared one, unless the sections after it do not end at the end of the file
@@ -38,7 +47,7 @@ export function textureSize(
   const at = textureAt + declared;
   if (at <= bytes.length) {
     const end = tailEnd(view, at, vertexCount, animations, sounds, true);
-    if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
+    if (declaredEnds(view, end)) return declared;
     const table = ANIM_SOUND_TABLE_BYTES;
     if (fittingCounts(view, at, vertexCount, animations, sounds, table)) return declared;
     if (fittingFrameCounts(view, at, vertexCount, animations, sounds, table).kind !== "none") return declared;
@@ -97,7 +106,7 @@ export function sectionCounts(
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds, true);
-  if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return declared;
+  if (declaredEnds(view, end)) return declared;
   const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
   const fit = fittingCounts(
     view,

@@ -14,7 +14,7 @@
  * @module
  */
 import { NAME_BYTES } from "./model.ts";
-import { ANIMATION_HEADER_BYTES, tailEnd, validTable } from "./car_counts.ts";
+import { ANIMATION_HEADER_BYTES, endsFile, tailEnd } from "./car_counts.ts";
 import { correlation, holdsName } from "./frame_likeness.ts";
 
 /** Smallest mean per-axis correlation of a clip's first and last frames with the model's points. */
@@ -52,11 +52,7 @@ export function clipVertexCount(
     const clipsEnd = tailEnd(view, at, stride, animations, 0);
     if (clipsEnd < 0) continue;
     const end = tailEnd(view, clipsEnd, 0, 0, sounds);
-    if (
-      end === size || (end >= 0 && end + tableBytes === size && validTable(view, end, tableBytes, sounds))
-    ) {
-      found.push(stride);
-    }
+    if (endsFile(view, end, tableBytes, sounds)) found.push(stride);
   }
   if (found.length !== 1) return undefined;
   // Clips without frames fit any count: only frames can say which it is.

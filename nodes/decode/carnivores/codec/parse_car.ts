@@ -21,7 +21,7 @@ import {
 import { NameReader } from "./names.ts";
 import { readableKps } from "./clip_rate.ts";
 import { ANIMATION_HEADER_BYTES, ENGINE_MAX_CLIPS, SOUND_HEADER_BYTES, tailEnd } from "./car_counts.ts";
-import { ANIM_SOUND_TABLE_BYTES, sectionCounts, textureSize } from "./car_repair.ts";
+import { ANIM_SOUND_TABLE_BYTES, declaredEnds, sectionCounts, textureSize } from "./car_repair.ts";
 import { clipVertexCount } from "./clip_vertices.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
@@ -229,7 +229,7 @@ function frameVertexCount(
   if (at > bytes.length) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = tailEnd(view, at, vertexCount, animations, sounds, true);
-  if (end === bytes.length || end + ANIM_SOUND_TABLE_BYTES === bytes.length) return undefined;
+  if (declaredEnds(view, end)) return undefined;
   return clipVertexCount(view, at, vertexCount, animations, sounds, ANIM_SOUND_TABLE_BYTES, base, named);
 }
 

@@ -1,0 +1,50 @@
+/**
+ * `.car` repairs on files a tool padded after their last section (car_counts.ts `sectionEnds`): zero
+ * bytes up to a 512- to 4,096-byte block, or a DOS end-of-file byte 0x1A. The searches for a clip's
+ * frame count or the clip and sound counts take "the sections end the file" to mean the end of the
+ * file or where its padding begins; before, a padded file with a wrong frame count read the next
+ * clip's header from frame data, and one with an edited count was refused.
+ */
+import assert from "node:assert/strict";
+import { encodeCar } from "../../../support/carnivores/encode.ts";
+import { animatedCar } from "./fixtures.ts";
+import { parseCar } from "./parse.ts";
+
+const car = animatedCar();
+const textureEnd = 52 + 64 * car.faces.count + 16 * car.points.count + car.texture!.words.length * 2;
+
+/** `bytes` followed by `tail`. */
+const padded = (bytes: Uint8Array, tail: Uint8Array) => {
+  const out = new Uint8Array(bytes.length + tail.length);
+  out.set(bytes);
+  out.set(tail, bytes.length);
+  return out;
+};
+
+for (
+  const [label, tail] of [
+    ["zeros to a 512-byte block", (n: number) => new Uint8Array(512 - n % 512)],
+    ["zeros to a 4,096-byte block", (n: number) => new Uint8Array(4096 - n % 4096)],
+    ["a DOS end-of-file byte", () => Uint8Array.of(0x1a)],
+  ] as const
+) {
+  Deno.test(`car padding: a frame count off by one is repaired in a file padded with ${label}`, () => {
+    const bytes = encodeCar(car);
+    new DataView(bytes.buffer).setInt32(textureEnd + 36, car.animations[0].frameCount + 1, true);
+    const { model, warnings } = parseCar(padded(bytes, tail(bytes.length)));
+    assert.deepEqual(
+      model.animations.map((a) => [a.name, a.frameCount]),
+      car.animations.map((a) => [a.name, a.frameCount]),
+    );
+    assert.ok(warnings.some((w) => w.offset === textureEnd + 36 && /stores \d+ frame/.test(w.message)));
+  });
+
+  Deno.test(`car padding: a clip count raised by hand is read at the file's in a file padded with ${label}`, () => {
+    const bytes = encodeCar(car);
+    new DataView(bytes.buffer).setInt32(32, car.animations.length + 1, true);
+    const { model, warnings } = parseCar(padded(bytes, tail(bytes.length)));
+    assert.equal(model.animations.length, car.animations.length);
+    assert.equal(model.sounds.length, car.sounds.length);
+    assert.ok(warnings.some((w) => w.offset === 32 && /header declares 3 animation/.test(w.message)));
+  });
+}
