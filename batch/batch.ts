@@ -120,17 +120,19 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         const running = new RunningNodes();
         if (!w) [w, ranLast] = [spawn(), undefined];
         try {
-          let begin!: () => void;
+          let begin!: () => void, up!: () => void;
           const begun = new Promise<void>((resolve) => begin = resolve);
+          const loading = new Promise<void>((resolve) => up = resolve);
           result = await settle(
             w.run(spec, (event) => {
               running.note(event as RunEvent);
               if (options.nodeEvents) emit({ ...event as RunEvent, input: input.rel });
-            }, begin),
+            }, (phase) => phase === "loading" ? up() : begin()),
             options.inputTimeoutMs,
             options.signal,
             begun,
             options.startLimitMs,
+            loading,
           );
         } catch (error) {
           // Whatever happened, a fresh worker takes over.

@@ -67,6 +67,12 @@ export interface JobMessage {
 
 /** A message from a pool member to the pool. */
 export type WorkerMessage =
+  /**
+   * The member is up (Deno's worker or process and partgraph's runtime loaded) and has the job: it
+   * loads the graph's code next, when fresh. The pool's limit on that load runs from here, not from
+   * the spawn, whose time a loaded machine stretches to seconds.
+   */
+  | { readonly kind: "loading"; readonly id: number }
   /** The member has the job and starts it: its time limit runs from here, not from its own start-up. */
   | { readonly kind: "started"; readonly id: number }
   | { readonly kind: "event"; readonly id: number; readonly event: unknown }
@@ -75,6 +81,9 @@ export type WorkerMessage =
   | { readonly kind: "done"; readonly id: number; readonly result: unknown }
   /** A Deno worker ending of an error nothing caught (a worker process's end is seen by its exit). */
   | { readonly kind: "died"; readonly message: string };
+
+/** Told how far a pool member has come with a job before running it: "loading", then "started". */
+export type OnStart = (phase: "loading" | "started") => void;
 
 /** Starts each message line a worker process writes, so a node's own output cannot be taken for one. */
 export const MESSAGE_PREFIX = "\x1epartgraph:";
@@ -114,6 +123,7 @@ export function jobServer(post: (message: WorkerMessage) => void): (message: Job
   let remote: RemoteCache | undefined;
   let prepared = false;
   return async ({ id, spec }) => {
+    post({ kind: "loading", id });
     if (!prepared) {
       // A fresh member loads the graph's code (executor, cache, every node's module) before it says it
       // started: the first input's time limit is for the input, not for start-up, which a loaded

@@ -14,6 +14,7 @@ import {
   type JobResult,
   type JobSpec,
   MESSAGE_PREFIX,
+  type OnStart,
   toLine,
   type WorkerMessage,
 } from "./job.ts";
@@ -21,10 +22,10 @@ import {
 /** One member of the pool. */
 export interface PoolMember {
   /**
-   * Runs a job; rejects when the member dies during it. `onStart` is called when the member starts
-   * it (a new member first loads its modules).
+   * Runs a job; rejects when the member dies during it. `onStart` is called with "loading" when the
+   * member is up and has the job (a new one then loads the graph's code), with "started" when it starts it.
    */
-  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: () => void): Promise<JobResult>;
+  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult>;
   /** Stops the member, at once when `now` (in the middle of a job), else once it is idle. */
   stop(now?: boolean): Promise<void>;
   /**
@@ -127,9 +128,8 @@ function permissionFlags(options: ProcessPoolOptions): string[] {
   return flags;
 }
 
-function granted(descriptor: Deno.PermissionDescriptor): boolean {
-  return Deno.permissions.querySync(descriptor).state === "granted";
-}
+const granted = (descriptor: Deno.PermissionDescriptor) =>
+  Deno.permissions.querySync(descriptor).state === "granted";
 
 /** The job bookkeeping both kinds of member share: one job at a time, its messages matched by id. */
 abstract class Member implements PoolMember {
@@ -138,7 +138,7 @@ abstract class Member implements PoolMember {
     resolve: (r: JobResult) => void;
     reject: (e: unknown) => void;
     onEvent: (e: unknown) => void;
-    onStart?: () => void;
+    onStart?: OnStart;
   };
   #next = 0;
 
@@ -151,7 +151,7 @@ abstract class Member implements PoolMember {
 
   abstract readonly ended: boolean;
 
-  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: () => void): Promise<JobResult> {
+  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult> {
     return new Promise((resolve, reject) => {
       const id = this.#next++;
       this.#pending = { id, resolve, reject, onEvent, onStart };
@@ -162,8 +162,9 @@ abstract class Member implements PoolMember {
   protected receive(data: WorkerMessage): void {
     if (data.kind === "warning") this.handlers.onWarning(data.message, data.warning);
     else if (data.kind === "output") this.handlers.onOutput(data.stream, data.text);
-    else if (data.kind === "started" && data.id === this.#pending?.id) this.#pending.onStart?.();
-    else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
+    else if ((data.kind === "loading" || data.kind === "started") && data.id === this.#pending?.id) {
+      this.#pending.onStart?.(data.kind);
+    } else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
     else if (data.kind === "done" && data.id === this.#pending?.id) {
       const pending = this.#pending;
       this.#pending = undefined;

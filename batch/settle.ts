@@ -43,12 +43,19 @@ export class TimeLimit extends Error {
 }
 
 /**
- * Least time a worker is given to start a job (a new one loads its modules first, which a busy
- * machine can make take seconds), however short the time limit per input; and the limit on a start
- * when inputs have none: a worker stuck starting (Deno has had workers that never start:
- * denoland/deno#32034) is replaced.
+ * Least time a worker is given to load the graph's code and start a job (a loaded machine can stretch
+ * that to seconds), however short the time limit per input; and the limit on that when inputs have
+ * none: a worker stuck there (a node module that never ends loading) is replaced.
  */
 const START_LIMIT_MS = 60_000;
+
+/**
+ * Least time a fresh worker is given to come up before it has the job: Deno's worker or process
+ * starting and partgraph's runtime loading, 3–10 s for a Deno worker or process at load 24 on two
+ * cores. A worker that never comes up (Deno has had workers that never start: denoland/deno#32034)
+ * is replaced.
+ */
+const BOOT_LIMIT_MS = 60_000;
 
 /** The rejection of {@link settle} when the batch was interrupted first. */
 export class Interrupted extends Error {}
@@ -58,7 +65,10 @@ export class Interrupted extends Error {}
  * `signal` aborts first ({@link Interrupted}). With `started`, the `ms` run from when it resolves
  * (the worker has the job), and the wait before that is limited to `ms` or `startLimitMs`, whichever
  * is longer (`startLimitMs` alone without `ms`): an input is not failed for its worker's start-up,
- * and a worker that never starts cannot stall the batch.
+ * and a worker that never starts cannot stall the batch. With `loading` too, that start limit runs
+ * from when `loading` resolves (the worker is up and loads the graph's code), and the wait before it
+ * (the worker coming up) is limited to the start limit or {@link BOOT_LIMIT_MS}, whichever is longer:
+ * a limit meant for a stuck module is not spent on a loaded machine's slow start of a fresh worker.
  */
 export async function settle<T>(
   work: Promise<T>,
@@ -66,20 +76,28 @@ export async function settle<T>(
   signal: AbortSignal | undefined,
   started?: Promise<void>,
   startLimitMs = START_LIMIT_MS,
+  loading?: Promise<void>,
 ): Promise<T> {
   if (ms === undefined && !signal && !started) return await work;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
-  let over = false;
+  let over = false, begun = false;
   const cut = new Promise<never>((_, reject) => {
     const limit = (after: number, starting: boolean) =>
       setTimeout(() => reject(new TimeLimit(after, starting)), after);
     if (!started) {
       if (ms !== undefined) timer = limit(ms, false);
     } else {
-      timer = limit(Math.max(ms ?? 0, startLimitMs), true);
+      const startLimit = Math.max(ms ?? 0, startLimitMs);
+      timer = limit(loading ? Math.max(startLimit, BOOT_LIMIT_MS) : startLimit, true);
+      loading?.then(() => {
+        if (over || begun) return;
+        clearTimeout(timer);
+        timer = limit(startLimit, true);
+      });
       started.then(() => {
         if (over) return;
+        begun = true;
         clearTimeout(timer);
         if (ms !== undefined) timer = limit(ms, false);
       });

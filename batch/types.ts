@@ -31,9 +31,12 @@ export interface BatchOptions {
    */
   readonly inputTimeoutMs?: number;
   /**
-   * How long a fresh worker may take to load the graph's code and start its input, in milliseconds
-   * (default 60 s, or `inputTimeoutMs` when longer). A worker that has not started by then is stuck
-   * (Deno has had workers that never start: denoland/deno#32034): it is stopped and the input runs once more on a fresh one.
+   * How long a fresh worker, once up, may take to load the graph's code and start its input, in
+   * milliseconds (default 60 s, or `inputTimeoutMs` when longer). Coming up (Deno's worker or process
+   * starting, partgraph's runtime loading) is limited apart, to 60 s or this, whichever is longer. A
+   * worker that has not started by then is stuck (a node module that never ends loading; Deno has had
+   * workers that never start: denoland/deno#32034): it is stopped and the input runs once more on a
+   * fresh one.
    */
   readonly startLimitMs?: number;
   /**

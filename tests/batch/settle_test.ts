@@ -32,3 +32,24 @@ Deno.test("settle: a job that overruns the limit once started is refused, its wo
 Deno.test("settle: without a start signal the limit runs from the call", async () => {
   await assert.rejects(settle(after(1_000), 100, undefined), (error) => error instanceof TimeLimit);
 });
+
+Deno.test("settle: the start limit runs from when the worker is up, so a fresh worker slow to come up is not stuck", async () => {
+  // Up at 300 ms (a loaded machine starting Deno's worker and the runtime), then 50 ms to start the
+  // job: a 200 ms start limit counted from the call would have passed before the worker was up.
+  const loading = after<void>(300);
+  const started = loading.then(() => after<void>(50));
+  const work = started.then(() => after(20, "done"));
+  assert.equal(await settle(work, undefined, undefined, started, 200, loading), "done");
+});
+
+Deno.test("settle: a worker up but stuck loading the graph's code is stuck once the start limit passes", async () => {
+  const loading = after<void>(50);
+  const never = new Promise<void>(() => {});
+  await assert.rejects(
+    settle(never.then(() => "late"), undefined, undefined, never, 150, loading),
+    (error) => {
+      assert.ok(error instanceof TimeLimit && error.starting && error.ms === 150, String(error));
+      return true;
+    },
+  );
+});
