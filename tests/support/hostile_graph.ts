@@ -15,8 +15,12 @@ const RUNTIME = new URL("../../runtime/mod.ts", import.meta.url).href;
  * inputs (outside what the batch writes); 5 throws where nothing catches it; 6 gives the size and
  * leaves a timer that throws where nothing catches it (often after its input has ended); 7 calls
  * `Deno.exit(3)`; 8 never settles (an await that never ends, where 2 is a loop that never does); 9 gives
- * the size and leaves a timer that throws 300 ms later; 10 gives the size after 1.5 s. Written into `dir` (`hostile.ts`, `hostile.json`, and `in/` holding `inputs`: file
- * name → bytes); returns the graph's path.
+ * the size and leaves behind a callback that throws from a timer where nothing catches it; 10 sets off
+ * what a 9 left on its worker and then never settles (the worker dies of it), or gives the size when
+ * there is none (a fresh worker). 9 then 10 is a worker dying of what the input before left, by event:
+ * a timer 300 ms after the input, as it was, fired within that input's own run on a loaded machine.
+ * Written into `dir` (`hostile.ts`, `hostile.json`, and `in/` holding `inputs`: file name → bytes);
+ * returns the graph's path.
  */
 export async function hostileGraph(dir: string, inputs: Record<string, number[]> = {}): Promise<string> {
   await Deno.writeTextFile(
@@ -38,8 +42,13 @@ export default { nodes: [defineNode({
     if (mode === 4) Deno.writeTextFileSync(${JSON.stringify(join(dir, "escaped.txt"))}, "out");
     if (mode === 7) Deno.exit(3);
     if (mode === 8) return new Promise(() => {});
-    if (mode === 9) setTimeout(() => { throw new Error("a failure 300 ms after the input"); }, 300);
-    if (mode === 10) await new Promise((done) => setTimeout(done, 1500));
+    // What an input leaves on its worker: module state outlives the input, as a real plug-in's may.
+    const left = globalThis as { hostileLeftover?: () => void };
+    if (mode === 9) left.hostileLeftover = () => setTimeout(() => { throw new Error("a failure the input before left"); }, 0);
+    if (mode === 10 && left.hostileLeftover) {
+      left.hostileLeftover();
+      return new Promise(() => {});
+    }
     if (mode === 6) setTimeout(() => { throw new Error("a failure after the input ended"); }, 0);
     if (mode === 5) {
       setTimeout(() => { throw new Error("an uncaught failure"); }, 0);
