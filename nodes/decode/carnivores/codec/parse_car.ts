@@ -293,6 +293,9 @@ export function splitModelName(field: Uint8Array, names: NameReader): { name: st
   return { name: name(Math.min(end, tailAt)), msc: latin1(field.subarray(tailAt)) };
 }
 
+/** More anim→sound entries naming no sound than this are one warning: the bytes are not a table. */
+const MAX_ENTRY_WARNINGS = 8;
+
 /** The optional table after the sounds; the engine fills -1 when fewer than 256 bytes remain. */
 function readAnimSoundTable(
   r: ByteWindow,
@@ -316,14 +319,27 @@ function readAnimSoundTable(
     });
   }
   const table = new Int32Array(ANIM_SOUND_SLOTS);
+  const bad: number[] = [];
   for (let i = 0; i < ANIM_SOUND_SLOTS; i++) {
-    const value = r.i32(at + i * 4);
-    if (value < -1 || value >= soundCount) {
-      warn(`anim→sound entry ${i} names sound ${value}, but the file has ${soundCount}; treated as none`, {
-        offset: at + i * 4,
-      });
-    }
-    table[i] = value;
+    table[i] = r.i32(at + i * 4);
+    if (table[i] < -1 || table[i] >= soundCount) bad.push(i);
+  }
+  // Bytes a tool appended (or junk) read as the table name no sound in most entries: one warning
+  // says so, rather than one per entry (64 for a table of junk).
+  if (bad.length > MAX_ENTRY_WARNINGS) {
+    warn(
+      `the ${ANIM_SOUND_TABLE_BYTES} bytes at byte ${at}, where the anim→sound table goes, name no sound of ` +
+        `the file's ${soundCount} in ${bad.length} of ${ANIM_SOUND_SLOTS} entries (${
+          bad.slice(0, 3).map((i) => `entry ${i} = ${table[i]}`).join(", ")
+        }, …): not a table the file's tools wrote (appended bytes?); those entries are treated as none`,
+      { offset: at, entries: bad.length },
+    );
+    return table;
+  }
+  for (const i of bad) {
+    warn(`anim→sound entry ${i} names sound ${table[i]}, but the file has ${soundCount}; treated as none`, {
+      offset: at + i * 4,
+    });
   }
   return table;
 }

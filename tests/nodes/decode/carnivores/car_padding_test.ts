@@ -3,7 +3,9 @@
  * bytes up to a 512- to 4,096-byte block, or a DOS end-of-file byte 0x1A. The searches for a clip's
  * frame count or the clip and sound counts take "the sections end the file" to mean the end of the
  * file or where its padding begins; before, a padded file with a wrong frame count read the next
- * clip's header from frame data, and one with an edited count was refused.
+ * clip's header from frame data, and one with an edited count was refused. Junk appended where no
+ * anim→sound table was written is read where the table goes, as the game reads it: one warning says
+ * the bytes are no table (before, one warning per entry, 64).
  */
 import assert from "node:assert/strict";
 import { encodeCar } from "../../../support/carnivores/encode.ts";
@@ -48,3 +50,15 @@ for (
     assert.ok(warnings.some((w) => w.offset === 32 && /header declares 3 animation/.test(w.message)));
   });
 }
+
+Deno.test("car padding: junk appended where no anim→sound table was written is one warning, not 64", () => {
+  const bytes = encodeCar({ ...car, animSounds: undefined });
+  let x = 12345;
+  const junk = Uint8Array.from({ length: 300 }, () => (x = (x * 1103515245 + 12345) >>> 0) >>> 24);
+  const { model, warnings } = parseCar(padded(bytes, junk));
+  assert.equal(model.animations.length, car.animations.length);
+  const tableWarnings = warnings.filter((w) => /names? (no )?sound/.test(w.message));
+  assert.equal(tableWarnings.length, 1, tableWarnings.map((w) => w.message).join("\n"));
+  assert.match(tableWarnings[0].message, /name no sound of the file's 1 in (6[0-4]) of 64 entries/);
+  assert.equal(tableWarnings[0].offset, bytes.length);
+});
