@@ -168,7 +168,10 @@ export async function openStudio(
   };
 }
 
-/** This test file's browser context, made by the first `openStudio` (kept between opens). */
+/**
+ * This test file's browser context, made by the first `openStudio` (kept between opens). One per
+ * isolate: the test modules a theme imports (`themes/`) share it, and its page, as one file's tests do.
+ */
 let context: Promise<BrowserContext> | undefined;
 
 /**

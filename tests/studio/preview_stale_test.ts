@@ -122,6 +122,9 @@ Deno.test({
             document.getElementById("status")!.textContent!.startsWith("Run ")
           );
           await page.waitForFunction(() => !(document.getElementById("run") as HTMLButtonElement).disabled);
+          // A failed run lists no output to click: said here, with the reason, not as a click's timeout.
+          const said = (await page.textContent("#status"))!;
+          assert(said.startsWith("Run finished"), said);
         };
         await run();
         await page.click("#outputs li button");

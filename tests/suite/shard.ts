@@ -3,8 +3,9 @@
  * test modules under `tests/` (every Nth, in path order) into one isolate. Run one module per isolate,
  * the ~450 modules each paid 0.4–0.8 CPU-s to start an isolate and evaluate the same npm packages and
  * runtime again — a third of the suite's time on two cores; imported together they share one copy.
- * `deno test tests/…` still runs any module on its own. The studio's browser tests keep their own run,
- * a module each: they wait on chromium more than they load, and shards made them no faster.
+ * `deno test tests/…` still runs any module on its own. The studio's tests keep their own run (with
+ * `-A`), grouped by theme the same way (`tests/studio/themes/`), so that a theme's modules also share
+ * one browser page.
  *
  * @module
  */

@@ -1,6 +1,7 @@
 /**
- * Theme "a user's walk through the studio": the studio's browser tests of what a user meets first, in
- * one module (see `../themes_test.ts`).
+ * Theme "a user's first steps through the studio": the studio's browser tests of what a user meets
+ * first, in one module (see `../themes_test.ts`). Named to run early: it is one of the longest themes,
+ * and `deno test --parallel` starts the themes in name order.
  *
  * @module
  */
