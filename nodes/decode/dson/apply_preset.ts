@@ -193,7 +193,11 @@ export const dsonApplyPreset = defineNode({
   // Same version (same session): so is a stretch of that mesh over 2 % where scale_modes ask for one
   // the set cannot measure (one vertex: every axis; a line: across it), read as 1 (0/0):
   // stretch_habits.ts held-out seeds 16001-16400, 198 of 400 parts off silently -> 0.
-  version: 49,
+  // 50: a node the preset leaves turned under an unevenly scaled parent (posed or scaled by it) is
+  // named, as decode.dson v67 names one a file holds (preset_scale_check.ts): a glTF child cannot take
+  // the stretch along its own turned axes as Daz does. prop_axis_scale_habits.ts nestedScaleCase with
+  // the group scaled by a pose preset, held-out seeds 5001-5200: 143 of 413 props off silently -> 0.
+  version: 50,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -46,6 +46,12 @@ function apart(a: M3, b: M3): number {
   return most;
 }
 
+/** What composing a node needs: its parent's index, frame and pose channels (cm, degrees). */
+export type ComposedNode = Pick<
+  SceneNode,
+  "key" | "parent" | "orientation" | "rotation" | "rotationOrder" | "scale" | "generalScale" | "inheritsScale"
+>;
+
 /** A node drawn otherwise than DSON's composition, and how far off per unit of its size. */
 export interface UnevenlyScaled {
   readonly node: number;
@@ -66,7 +72,7 @@ export interface UnevenlyScaled {
  * ```
  */
 export function unevenlyScaled(
-  nodes: readonly SceneNode[],
+  nodes: readonly ComposedNode[],
   scales: readonly (readonly number[])[],
 ): UnevenlyScaled[] {
   const drawn: M3[] = [], rotations: M3[] = [], stretches: M3[] = [], own: M3[] = [];
@@ -108,7 +114,7 @@ export function unevenlyScaled(
 }
 
 /** True when the node's own scale is the same on every axis. */
-function even(node: SceneNode): boolean {
+function even(node: ComposedNode): boolean {
   const [x, y, z] = node.scale;
   return x === y && y === z;
 }
@@ -129,7 +135,11 @@ function inverse(a: M3): M3 {
  * One warning naming the nodes of {@link unevenlyScaled} (the first three, and how many more), each
  * with the uneven scale above it and how far off it is drawn.
  */
-export function unevenScaleWarning(nodes: readonly SceneNode[], uneven: readonly UnevenlyScaled[]): string {
+export function unevenScaleWarning(
+  nodes: readonly ComposedNode[],
+  uneven: readonly UnevenlyScaled[],
+  who = "dson",
+): string {
   const named = uneven.slice(0, 3).map(({ node, scaledBy, off }) => {
     const above = scaledBy >= 0 ? nodes[scaledBy] : undefined;
     const by = above
@@ -138,7 +148,7 @@ export function unevenScaleWarning(nodes: readonly SceneNode[], uneven: readonly
     return `'${nodes[node].key}' ${by}, up to ${+(off * 100).toPrecision(2)}% of its size off`;
   });
   const more = uneven.length > 3 ? ` and ${uneven.length - 3} more` : "";
-  return `dson: ${uneven.length} node(s) turned under an unevenly scaled parent cannot be drawn as Daz ` +
+  return `${who}: ${uneven.length} node(s) turned under an unevenly scaled parent cannot be drawn as Daz ` +
     "draws them: DSON composes world rotation and world scale apart (global_scale), so the parent's " +
     "stretch runs along the child's own turned axes; a glTF child takes it along its parent's axes, a " +
     `shear no glTF node holds. Drawn as glTF composes them (their descendants with them): ${

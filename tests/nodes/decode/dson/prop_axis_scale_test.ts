@@ -9,13 +9,15 @@
  * Props turned under a group node scaled unevenly: DSON composes world rotation and scale apart, so
  * the group's stretch runs along each prop's own turned axes, which a glTF child cannot hold. Each
  * such prop more than 1 mm off is named by decode.dson, none within is (held-out seeds 5001-5200:
- * 143 of 413 props off silently -> named; seeds 5301-5340 here: fails before decode.dson v67).
+ * 143 of 413 props off silently -> named; seeds 5301-5340 here: fails before decode.dson v67). The same
+ * when the file leaves the group unscaled and a pose preset scales it (dson.apply_preset v50: held-out
+ * seeds 5001-5200, 143 of 413 silently -> named; seeds 5341-5370 here).
  */
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
 import { runNode, testContext } from "../../../support/context.ts";
-import { shapePreset } from "./generate.ts";
+import { channels, posePreset, shapePreset } from "./generate.ts";
 import { applyPreset, decodeJson } from "./dson_runs.ts";
 import { drawnFollower, expectedFollower, shapedVertices } from "./follower_shape_habits.ts";
 import { axisScaleCase, nestedScaleCase } from "./prop_axis_scale_habits.ts";
@@ -74,4 +76,31 @@ Deno.test("dson props turned under an unevenly scaled group: each one drawn over
   }
   // Both kinds met: the judge is not vacuous.
   assert.ok(off >= 10 && right >= 10, `${off} off, ${right} right`);
+});
+
+Deno.test("dson props turned under a group a preset scales unevenly: each one drawn over 1 mm off is named, none within", async () => {
+  let off = 0, right = 0;
+  for (let seed = 5341; seed <= 5370; seed++) {
+    const { json, props } = nestedScaleCase(seed);
+    // The file's group unscaled; the preset sets the scale the case drew.
+    const group = (json.node_library as Record<string, unknown>[]).find((n) => n.id === "Group")!;
+    const scale = (group.scale as { value: number }[]).map((c) => c.value);
+    group.scale = channels("float", [1, 1, 1]);
+    const { scene } = await decodeJson(json, "scene.duf");
+    const preset = posePreset(scale.map((v, k) => ["Group", `scale/${"xyz"[k]}`, v] as const));
+    const { scene: posed, warnings } = await applyPreset(scene, preset);
+    for (const p of props) {
+      const got = drawnFollower(posed, p.key.replace(/-1$/, ""));
+      const far = Math.max(...p.drawn.map((q, i) => Math.hypot(...q.map((x, k) => x - got[i][k]))));
+      const named = warnings.some((w) => w.includes("unevenly scaled parent") && w.includes(`'${p.key}'`));
+      if (far > TOLERANCE) {
+        off++;
+        assert.ok(named, `seed ${seed}: ${p.habit}: ${far.toFixed(2)} cm off after the preset, not named`);
+      } else {
+        right++;
+        assert.ok(!named, `seed ${seed}: ${p.habit}: within ${far.toFixed(3)} cm, yet named`);
+      }
+    }
+  }
+  assert.ok(off >= 8 && right >= 8, `${off} off, ${right} right`);
 });
