@@ -273,7 +273,12 @@ export const rigFitHinge = defineNode({
   // degrees off), over a quarter of the span (a cropped delta's ran on 0.3 of it). Spindle habits
   // held-out seeds 9300-9599 (540 surfaces): off and silent 364 -> 2, off where shown 258 -> 2 (warned),
   // conventional elevators off 0 -> 0; seeds 9000-9299: silent 367 -> 0, conventional off 0 -> 0.
-  version: 85,
+  // 86: the origin of a node not turned by its author, lying in the chord and away from its mesh's
+  // bounds' centre and vertices' mean (Origin to Geometry), carries the shaft, warned as the node's
+  // origin (authored_shaft.ts). Spindle habits with origins snapped onto the shaft, held-out seeds
+  // 9600-9899 (540 surfaces), v83 -> v86: off 392 -> 87 (all warned: shaft places guessed), off and
+  // silent 378 -> 0, off where the file shows the shaft 305 -> 0; seeds 9300-9599: silent 364 -> 2.
+  version: 86,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -91,8 +91,9 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   // A shaft whose place the geometry does not show goes through the node's origin where its author set
   // it on the shaft (authored_shaft.ts).
   const withAuthoredShaft = (node: Node, fit: HingeFit): HingeFit => {
-    const origin = fit.shaft === "guessed" ? authoredShaft(node, fit, toAircraft) : undefined;
-    return origin ? { ...fit, origin, shaft: "authored" } : fit;
+    const found = fit.shaft === "guessed" ? authoredShaft(node, fit, toAircraft) : undefined;
+    if (!found) return fit;
+    return { ...fit, origin: found.origin, shaft: found.turned ? "authored" : "origin" };
   };
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {
@@ -210,7 +211,9 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     const { fit, judgement } = fromKeys ?? geometric;
     const mirroredFrom = fromKeys?.why ? undefined : geometric.mirroredFrom;
     reportConfidence(node, part, judgement, params.strict, ctx);
-    if (!fromKeys && fit.shaft === "guessed") warnGuessedShaft(node, part.kind, ctx);
+    if (!fromKeys && (fit.shaft === "guessed" || fit.shaft === "origin")) {
+      warnGuessedShaft(node, part.kind, fit.shaft, ctx);
+    }
     const opening = openingOf(node, part, fit, fits, body);
     const quality = {
       bins: params.bins,

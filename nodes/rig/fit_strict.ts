@@ -29,15 +29,19 @@ export function reportConfidence(
 
 /**
  * Warns that an all-moving surface's shaft is placed by guess: nothing in the file shows it (no shaft
- * or bosses drawn past the planform, no origin set on it), so it goes through a quarter of the mean
- * aerodynamic chord, where real spindles sit from 20 to 45 % of it.
+ * or bosses drawn past the planform, no node turned onto it), so it goes through a quarter of the mean
+ * aerodynamic chord, where real spindles sit from 20 to 45 % of it (`guessed`), or through the node's
+ * origin, which lies in the chord but may be anywhere its modeller left it (`origin`).
  */
-export function warnGuessedShaft(node: Node, kind: string, ctx: RunContext): void {
+export function warnGuessedShaft(node: Node, kind: string, how: "guessed" | "origin", ctx: RunContext): void {
+  const what = how === "guessed"
+    ? "no shaft drawn; put at 25 % MAC — a guess (real spindles sit at 20–45 % of the mean aerodynamic chord)"
+    : "no shaft drawn; put through the node's origin, which lies in its chord — if the origin is not the " +
+      "spindle, the shaft is wrong";
   ctx.warn(
-    `panel '${node.getName()}' (${kind}): no shaft drawn; put at 25 % MAC — a guess (real spindles sit ` +
-      "at 20–45 % of the mean aerodynamic chord): draw the shaft or bosses out of the root, or set the " +
+    `panel '${node.getName()}' (${kind}): ${what}: draw the shaft or bosses out of the root, or set the ` +
       "node's origin on the shaft with one of its axes along it",
-    { panel: node.getName(), shaft: "guessed" },
+    { panel: node.getName(), shaft: how },
   );
 }
 

@@ -106,9 +106,10 @@ export interface HingeFit {
   /**
    * For a quarter-chord (all-moving) fit, where its shaft's place came from: `drawn` through a shaft
    * the file draws out of the planform's end (`shaft_point.ts` drawnShaft), `authored` through the
-   * node's own origin (`authored_shaft.ts`), `guessed` the MAC's quarter point.
+   * node's own origin where its author turned the node onto the shaft (`authored_shaft.ts`), `origin`
+   * through an origin in the chord of a node not turned, `guessed` the MAC's quarter point.
    */
-  readonly shaft?: "drawn" | "authored" | "guessed";
+  readonly shaft?: "drawn" | "authored" | "origin" | "guessed";
   /** Parts whose name and shape disagree about being a linkage (`linkages.ts`), to warn of. */
   readonly linkageDoubts?: readonly string[];
   /**

@@ -45,7 +45,8 @@ export const SPINDLE_LAYOUTS = ["stabilators", "canards", "fin", "cropped", "con
  * Habits of real files turned on over the default sample (a stream of their own, so samples without
  * them stay as they were): the spindle anywhere at 20–45 % of the MAC (placed for hinge moment, not
  * only at 25 %); the shaft drawn as a rod, as a pair of bosses at the root, or not at all; the node's
- * origin also put at its bounds' centre (Blender's Origin to Geometry); and the two layouts above.
+ * origin also put at its bounds' centre (Blender's Origin to Geometry) or snapped onto the shaft at the
+ * root with the node left unturned (`cursor`, Blender's Origin to 3D Cursor); and the two layouts above.
  */
 export interface SpindleHabits {
   readonly spindles: true;
@@ -231,11 +232,13 @@ export function allMovingSample(
   }
   let shaftAt = between(0.22, 0.28);
   let drawn: "none" | "merged" | "child" | "bosses" = pick(["none", "none", "merged", "child"] as const);
-  let pivot: "world" | "root" | "authored" | "geometry" = pick(["world", "root", "authored"] as const);
+  let pivot: "world" | "root" | "authored" | "geometry" | "cursor" = pick(
+    ["world", "root", "authored"] as const,
+  );
   if (habits) {
     shaftAt = also(0.2, 0.45);
     drawn = choose(["none", "none", "merged", "child", "bosses"] as const);
-    pivot = choose(["world", "root", "authored", "geometry"] as const);
+    pivot = choose(["world", "root", "authored", "geometry", "cursor"] as const);
   }
   // A conventional tail's elevator: the aft `hinged` share of the whole tail's chord, a gap behind
   // the fixed stabiliser's trailing edge; thin, uncambered (its hinge is its leading edge).
@@ -354,6 +357,8 @@ export function allMovingSample(
       ? at(planform.root)
       : pivot === "geometry"
       ? lo.map((v, j) => (v + hi[j]) / 2) as Vec3
+      : pivot === "cursor"
+      ? at(add(line, d, -along(line)))
       : at(line);
     const own = placement(storage, origin, pivot === "authored" ? axis : undefined);
     const node = addMesh(doc, top, names[i], mesh, storage, own);
@@ -368,7 +373,7 @@ export function allMovingSample(
       span: planform.span * scale,
       chord: shaft.chord * scale,
       spindle: layout === "conventional" ? undefined : shaftAt,
-      shown: layout !== "conventional" && (show !== "none" || pivot === "authored"),
+      shown: layout !== "conventional" && (show !== "none" || pivot === "authored" || pivot === "cursor"),
     });
   }
   const tris = surfaceMesh(planform).triangles.length / 3;

@@ -5,7 +5,7 @@
  * `Elevator`; conventional tails with a fixed `Stabilizer`. Where the file shows the shaft the rig
  * uses it; where not, it puts it at 25 % of the MAC and says so; an `Elevator` that is a whole tail
  * behind a wing is all-moving. Before (rig.fit_hinge v83), development seeds 100–179: 106 of 144 off
- * and silent, 82 of them where the file shows the shaft (drawn or authored, ignored); Elevator-named
+ * and silent, 87 off where the file shows the shaft (drawn, or the node's origin set on it: ignored); Elevator-named
  * stabilators behind a cropped delta hinged on their leading edge, 35–48° off.
  */
 import { ok as assert } from "node:assert/strict";
