@@ -116,10 +116,12 @@ export const decodeGltf = defineNode({
   // empty node, weights an optimizer stripped) loses its skin, and a mesh only some of whose primitives have
   // the pair gives the others to a child node, as three.js draws them, each named at /nodes/<i>/skin (before,
   // read silently, and a partly skinned mesh written still skinned: glTF refuses it, the validator misses it).
-  version: 62,
+  // 63: node rotations that look written [w, x, y, z] (two or more read as nearly a half turn about X, and none
+  // as nearly no turn, or two exactly [1, 0, 0, 0]) are named with the likely fix, read as written (before: silent).
+  version: 63,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
-    "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, a node matrix that is not translation, rotation and scale (one written row by row is read transposed), a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
+    "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, node rotations that look written [w, x, y, z] (named with their paths, read as written), a node matrix that is not translation, rotation and scale (one written row by row is read transposed), a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
     "malformed accessor bounds, a texture without an image, an extension used but not listed (any partgraph reads; one it does not is named, with the name it likely misspells), " +
     "a skin on a node whose mesh has no JOINTS_0 and WEIGHTS_0 pair (the skin left off the node) or has it on some of its primitives only (the others moved to a child node, drawn unskinned, as three.js draws them), " +
     "signed indices, sparse indices given twice or out of order, a key an object gives twice with other values (the last read, as three.js and Blender read it), a scene root listed twice (read once), an empty default scene beside one with nodes (named), a camera's yfov of π or more (named: degrees?), POSITION bounds that do not match the vertices (three.js culls by them; the output's are the vertices'), `normalized` on floats, joint slots past the skin weighted 0, skin joints and weights of other formats or fewer than four influences, a node a skin lists twice among its joints (the repeat's slot given a child of that node with no transform of its own, as three.js binds it), UVW texture coordinates, an index view's stride, an enum in another case or one glTF does not define, an index count not a multiple of 3 in TRIANGLES (2 in LINES): the leftover viewers do not draw is left out, vertices no primitive draws lying outside the drawn ones (a stray point at the origin, NaN, 1e30): moved onto a drawn vertex) " +
@@ -176,6 +178,7 @@ export const decodeGltf = defineNode({
       alignMorphCounts,
       fitWeightKeys,
       unskinnedPrimitives,
+      rotationOrderNotes,
     } = await importOnUse<typeof import("./codec/run_modules.ts")>("./codec/run_modules.ts", import.meta.url);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -202,6 +205,8 @@ export const decodeGltf = defineNode({
     for (const note of techniqueNotes) ctx.warn(`${file} ${note}`);
     // What the checks below find in a glTF 1.0 file is named at its own paths and ids, not the upgrade's.
     const inFile = structure.gltf1?.paths;
+    const orderNotes = rotationOrderNotes(jsonDoc.json);
+    warnRepairs(inFile ? orderNotes.map((note) => inFile.textOf(note)) : orderNotes);
     const readable = await readableExtensions();
     const required = (jsonDoc.json.extensionsRequired ?? []) as string[];
     const unknown = required.findIndex((name) => !readable.has(name));

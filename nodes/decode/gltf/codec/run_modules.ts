@@ -40,3 +40,4 @@ export { adoptMaterialsCommon } from "./materials_common.ts";
 export { alignMorphCounts } from "./morph_counts.ts";
 export { fitWeightKeys } from "./weight_keys.ts";
 export { unskinnedPrimitives } from "./unskinned_primitives.ts";
+export { rotationOrderNotes } from "./rotation_order.ts";
