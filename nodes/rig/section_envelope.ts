@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { STATION_MEMO } from "./station_memo.ts";
 
 /** Chordwise bins of the envelope. */
 const CHORD_BINS = 24;
@@ -25,6 +26,9 @@ const AHEAD = 0.05;
 
 /** Lead point (v, w) and chord line (dv, dw) of the fitted edge lines at a span position. */
 export type EdgeLines = (u: number) => readonly [number, number, number, number];
+
+/** Envelopes kept per kept cut (station framings: refits see the same, moved copies a few). */
+const ENVELOPES_PER_CUT = 4;
 
 /** Cut segments (station, va, wa, vb, wb), as `sliceStations` keeps them. */
 export interface SectionCuts {
@@ -288,23 +292,21 @@ interface KeptEnvelope {
 }
 
 /**
- * Envelopes per cut-segment array (the station memo's, `station_memo.ts`, shared by a panel's refits
- * and its moved copies, and never written to), the last few station framings each: a 2,000-node file
- * drawing one hostile mesh spent a quarter of its fit here once its cuts were kept.
+ * The envelope made before from the same segments, stations and station rows (bit for bit), kept with
+ * the station memo's cut (`station_memo.ts`): a panel's refits and its moved copies share that cut, and
+ * a 2,000-node file drawing one hostile mesh spent a quarter of its fit here once its cuts were kept.
  */
-const ENVELOPES = new WeakMap<Float64Array, KeptEnvelope[]>();
-const ENVELOPES_PER_CUT = 4;
-
-/** The envelope made before from the same segments, stations and station rows (bit for bit). */
 function keptEnvelope(data: Float64Array, n: number, index: Int32Array, rows: Float64Array) {
-  return ENVELOPES.get(data)?.find((e) => e.n === n && sameInts(e.index, index) && sameBits(e.rows, rows));
+  const kept = STATION_MEMO.keptWith(data)?.envelopes as KeptEnvelope[] | undefined;
+  return kept?.find((e) => e.n === n && sameInts(e.index, index) && sameBits(e.rows, rows));
 }
 
-function keepEnvelope(data: Float64Array, kept: KeptEnvelope): void {
-  const list = ENVELOPES.get(data) ?? [];
-  if (list.length >= ENVELOPES_PER_CUT) list.shift();
-  list.push(kept);
-  ENVELOPES.set(data, list);
+/** Keeps an envelope with its kept cut (the last few station framings of it); none for other cuts. */
+function keepEnvelope(data: Float64Array, envelope: KeptEnvelope): void {
+  const kept = STATION_MEMO.keptWith(data)?.envelopes;
+  if (!kept) return;
+  if (kept.length >= ENVELOPES_PER_CUT) kept.shift();
+  kept.push(envelope);
 }
 
 function sameInts(a: Int32Array, b: Int32Array): boolean {

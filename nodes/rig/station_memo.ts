@@ -31,11 +31,34 @@ interface Entry {
   readonly vw: Float64Array;
   readonly edges: StationEdges;
   readonly bytes: number;
+  /** What was made from the cut alone, kept with it: see {@link KeptWith}. */
+  readonly with: KeptWith;
+}
+
+/**
+ * Results made from a kept cut, kept with it (and dropped with it): its nose centres, and envelopes
+ * (`section_envelope.ts`) of its segments in given station frames.
+ */
+export interface KeptWith {
+  noses?: NoseCentres;
+  readonly envelopes: unknown[];
+}
+
+/** A cut made and not kept, by its extent and counts: the next like it is kept. */
+interface Seen {
+  readonly vertices: number;
+  readonly corners: number;
+  readonly uMin: number;
+  readonly uMax: number;
+  readonly stations: number;
+  readonly bandFraction: number;
 }
 
 /** Default budget: a few hostile 65,535-vertex panels (about 8 MB each with their cuts). */
 const BUDGET_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 8;
+/** Cuts remembered (by extent and counts) to keep the next one like them. */
+const SEEN = 32;
 
 /**
  * The last few station cuts, least recently used dropped first, within a byte budget. A pure memo:
@@ -43,6 +66,8 @@ const MAX_ENTRIES = 8;
  */
 export class StationMemo {
   #entries: Entry[] = [];
+  /** The last few cuts made and not kept, by their extent and counts alone. */
+  #seen: Seen[] = [];
   #bytes = 0;
   /** Calls answered from a kept cut. */
   hits = 0;
@@ -85,6 +110,19 @@ export class StationMemo {
     // Kept only where cutting costs more than keeping does: fewer cut segments than vertices (a dense
     // mesh, most of whose triangles lie between stations) are cut again about as fast as compared.
     if (segments < u.length || bytes > this.budgetBytes / 2) return sliced;
+    // Kept the second time its like is cut: copying costs a fifth to a third of cutting, and most
+    // panels are cut once. (Its like: the same span extent, counts and stations — a copy or a refit.)
+    const seen = this.#seen;
+    const like = seen.findIndex((k) =>
+      k.vertices === u.length && k.corners === triangles.length && k.stations === stations &&
+      Object.is(k.uMin, uMin) && Object.is(k.uMax, uMax) && Object.is(k.bandFraction, bandFraction)
+    );
+    if (like < 0) {
+      if (seen.length >= SEEN) seen.shift();
+      seen.push({ vertices: u.length, corners: triangles.length, uMin, uMax, stations, bandFraction });
+      return sliced;
+    }
+    seen.splice(like, 1);
     // The cut buffer grows by doubling: kept trimmed (its users read its first `n` numbers only).
     const edges: StationEdges = cuts && cuts.data.length > cuts.n
       ? { ...sliced, cuts: { data: cuts.data.slice(0, cuts.n), n: cuts.n } }
@@ -93,14 +131,21 @@ export class StationMemo {
       this.#bytes -= entries.shift()!.bytes;
     }
     const copy: CutKey = { ...key, u: u.slice(), triangles: triangles.slice() };
-    entries.push({ key: copy, vw: vw ?? chordAndThickness(coords), edges, bytes });
+    entries.push({ key: copy, vw: vw ?? chordAndThickness(coords), edges, bytes, with: { envelopes: [] } });
     this.#bytes += bytes;
     return edges;
+  }
+
+  /** What is kept with the kept cut whose segments are `cuts` (the very array); undefined for others. */
+  keptWith(cuts: Float64Array): KeptWith | undefined {
+    for (const entry of this.#entries) if (entry.edges.cuts?.data === cuts) return entry.with;
+    return undefined;
   }
 
   /** Drops every kept cut. */
   clear(): void {
     this.#entries = [];
+    this.#seen = [];
     this.#bytes = 0;
   }
 }
@@ -118,14 +163,11 @@ function chordAndThickness(coords: PanelCoordinates): Float64Array {
 /** The memo the hinge fit cuts through (`hinge_stations.ts`). */
 export const STATION_MEMO: StationMemo = new StationMemo();
 
-/** Nose centres per kept cut: a function of the cut alone (its segments, edges, stations and chord). */
-const NOSES = new WeakMap<StationEdges, NoseCentres>();
-
-/** `compute()`'s nose centres of `edges`, computed once per cut. */
+/** `compute()`'s nose centres of `edges`, computed once per kept cut (every time for others). */
 export function nosesOf(edges: StationEdges, compute: () => NoseCentres): NoseCentres {
-  let noses = NOSES.get(edges);
-  if (!noses) NOSES.set(edges, noses = compute());
-  return noses;
+  const kept = edges.cuts && STATION_MEMO.keptWith(edges.cuts.data);
+  if (!kept) return compute();
+  return kept.noses ??= compute();
 }
 
 /** True when the two keys' numbers are the same, bit for bit (−0 apart from 0). */
