@@ -54,7 +54,12 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const partnered = partneredWords(nodes.map(searchName));
   // `FLAP_LEF`: a flap whose `LEFT` a name field cut, or a leading-edge flap; the file decides.
   const cuts = cutReadings(nodes.map(searchName), partnered);
-  const read: NameReader = (name) => cuts.get(name)?.match ?? matchPanelName(name, partnered);
+  // Once per name: 30,000 unnamed nodes are one "" read (each reading a pure function of the name).
+  const readings = new Map<string, NameMatch | undefined>();
+  const read: NameReader = (name) => {
+    if (!readings.has(name)) readings.set(name, cuts.get(name)?.match ?? matchPanelName(name, partnered));
+    return readings.get(name);
+  };
   // A group's pieces are sided with the file's words too: `Lotka` holding `Lotka_L` and `Lotka_P`.
   const found = findCandidates(topLevelNodes(nodes), bones, read, (name) => sideFromName(name, partnered));
   warnProxyGroups(topLevelNodes(nodes), (n) => !isPart(n) && read(searchName(n)) !== undefined, ctx);

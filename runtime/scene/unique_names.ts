@@ -8,6 +8,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import { givenNames, isBlankName } from "./derived_names.ts";
+import { ancestry, commonAncestor } from "./node_ancestry.ts";
 import { fallbackPartners, sharingFallbackNames } from "./fallback_names.ts";
 
 /**
@@ -85,12 +86,10 @@ export interface ExportNames {
  * ```
  */
 export function exportNames(doc: Document): ExportNames {
-  const root = doc.getRoot();
-  const lists = namedProperties(doc);
+  const root = doc.getRoot(), lists = namedProperties(doc);
   // A blank name is first given one derived from what the property is (derived_names.ts).
   const given = givenNames(doc, { nodes: root.listNodes(), ...lists }, fitName, MAX_NAME_BYTES);
-  const nodeNames = given.names.nodes;
-  const sceneNames = root.listScenes().map((scene) => scene.getName());
+  const nodeNames = given.names.nodes, sceneNames = root.listScenes().map((scene) => scene.getName());
   const unique = uniqueIn([...nodeNames, ...sceneNames], clashKey);
   const others = {} as Record<NamedKind, string[]>;
   for (const kind of NAMED_KINDS) {
@@ -104,6 +103,8 @@ export function exportNames(doc: Document): ExportNames {
   const nodes = inPass(nodeNames, given.derived.nodes, false, unique, []);
   const scenes = sceneNames.map(unique);
   inPass(nodeNames, given.derived.nodes, true, unique, nodes);
+  // No skin, camera or light: nothing named after an armature or split off its node (0.1 s on 30k nodes).
+  if (!lists.skins.length && !lists.cameras.length && !lists.lights.length) return { nodes, scenes, others };
   others.skins = namedAfterArmatures(doc, apartFromNodes(others.skins, rootArmatures(doc), nodes), nodes);
   const split = splitProperties(doc, lists);
   for (const kind of ["meshes", "cameras", "lights"] as const) {
@@ -188,8 +189,11 @@ export function writtenNames(doc: Document): WrittenName {
  * ancestor when it is a joint; at the scene root there is no node to take, so the skin names it).
  */
 function rootArmatures(doc: Document): boolean[] {
+  const skins = doc.getRoot().listSkins();
+  // No skin, no walk of every node: a file of a million nodes has none more often than not.
+  if (skins.length === 0) return [];
   const { parents, chain } = ancestry(doc);
-  return doc.getRoot().listSkins().map((skin) => {
+  return skins.map((skin) => {
     const joints = skin.listJoints();
     const skeleton = skin.getSkeleton();
     const members = skeleton ? [...joints, skeleton] : joints;
@@ -252,8 +256,10 @@ function armatureNodes(doc: Document): Set<Node> {
 
 /** Each skin's armature node as Blender 3.4 picks it (see {@link armatureNodes}), undefined at the scene root. */
 function skinArmatures(doc: Document): (Node | undefined)[] {
+  const skins = doc.getRoot().listSkins();
+  if (skins.length === 0) return [];
   const { parents, chain } = ancestry(doc);
-  return doc.getRoot().listSkins().map((skin) => {
+  return skins.map((skin) => {
     const joints = skin.listJoints();
     const skeleton = skin.getSkeleton();
     const common = commonAncestor((skeleton ? [...joints, skeleton] : joints).map(chain));
@@ -269,6 +275,7 @@ function skinArmatures(doc: Document): (Node | undefined)[] {
  * place elsewhere, and a name another skin holds is not taken: those keep their names.
  */
 function namedAfterArmatures(doc: Document, skins: string[], nodes: string[]): string[] {
+  if (skins.length === 0) return skins;
   const index = new Map(doc.getRoot().listNodes().map((node, i) => [node, i]));
   const joints = new Set(doc.getRoot().listSkins().flatMap((skin) => skin.listJoints()));
   const targets = skinArmatures(doc).map((arma) =>
@@ -287,33 +294,13 @@ function namedAfterArmatures(doc: Document, skins: string[], nodes: string[]): s
   return new Set(named).size === new Set(skins).size ? named : skins;
 }
 
-/** Each node's parent, and its chain of ancestors from the scene root down to itself. */
-function ancestry(doc: Document): { parents: Map<Node, Node>; chain: (node: Node) => Node[] } {
-  const parents = new Map<Node, Node>();
-  for (const node of doc.getRoot().listNodes()) {
-    for (const child of node.listChildren()) parents.set(child, node);
-  }
-  const chain = (node: Node): Node[] => {
-    const up: Node[] = [];
-    for (let at: Node | undefined = node; at; at = parents.get(at)) up.unshift(at);
-    return up;
-  };
-  return { parents, chain };
-}
-
-/** The deepest node every chain passes through, or undefined when they meet only at the scene root. */
-function commonAncestor(chains: Node[][]): Node | undefined {
-  if (chains.length === 0) return undefined;
-  let depth = 0;
-  while (chains.every((c) => depth < c.length && c[depth] === chains[0][depth])) depth++;
-  return depth === 0 ? undefined : chains[0][depth - 1];
-}
-
 /**
  * `skins` (unique among themselves) with each marked one that equals a written node name renamed
  * `<name>_<n>`, fitting {@link MAX_NAME_BYTES}, clashing with no node or skin name.
  */
 function apartFromNodes(skins: string[], marked: boolean[], nodes: string[]): string[] {
+  // Nothing marked (the common case): no set of every node's name, a million in a city or CAD file.
+  if (!marked.includes(true)) return skins;
   const taken = new Set([...nodes, ...skins]);
   return skins.map((name, i) => {
     if (!marked[i] || name === "" || !nodes.includes(name)) return name;
