@@ -35,7 +35,8 @@ export function tangentRepairs(
     signs += repairTangentSigns(array, apply);
     lengths += repairTangentLengths(array, normalsOf(primitives[p]), apply);
   }
-  const name = nameOf(mesh);
+  // Asked only for a message: an unnamed mesh's written name works out every name in the file.
+  const name = lengths || signs ? nameOf(mesh) : "";
   if (lengths) {
     messages.push(
       `${lengths} tangent(s) of mesh '${name}' made unit length (a zero one made perpendicular to its normal)`,

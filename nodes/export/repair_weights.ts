@@ -53,7 +53,8 @@ export function influenceRepairs(
     const influences = influencesOf(primitives[p]);
     if (influences) repairInfluences(influences, apply, counts);
   }
-  const name = nameOf(mesh);
+  // Asked only for a message: an unnamed mesh's written name works out every name in the file.
+  const name = counts.weights || counts.duplicate ? nameOf(mesh) : "";
   if (counts.weights) {
     const notes: string[] = [];
     if (counts.negative) notes.push(`${counts.negative} with negative weights set to 0`);

@@ -350,9 +350,15 @@ export function checkTextureInfos(c: Checker, value: unknown, path: string): voi
   while (stack.length) {
     const [item, at] = stack.pop()!;
     if (!item || typeof item !== "object") continue;
-    for (const [key, child] of Object.entries(item)) {
+    if (Array.isArray(item)) {
+      // Only objects are walked on: a path for each number (a million nodes' transforms) cost the most.
+      item.forEach((v, i) => v && typeof v === "object" && stack.push([v, `${at}/${i}`]));
+      continue;
+    }
+    for (const key in item) {
+      const child = (item as Json)[key];
       if (key === "extras") continue;
-      if (/Texture$/.test(key) && !Array.isArray(item)) {
+      if (key.endsWith("Texture")) {
         const info = c.object(child, `${at}/${key}`);
         const index = c.index(info, "index", `${at}/${key}`, "textures");
         if (index === undefined) c.fail(`${at}/${key}/index`, "a texture index", undefined);
@@ -365,7 +371,7 @@ export function checkTextureInfos(c: Checker, value: unknown, path: string): voi
           continue;
         }
       }
-      stack.push([child, `${at}/${key}`]);
+      if (child && typeof child === "object") stack.push([child, `${at}/${key}`]);
     }
   }
 }

@@ -55,7 +55,11 @@ export class Checker {
     if (known) return known;
     const value = this.json[name] ?? [];
     if (!Array.isArray(value)) this.fail(`/${name}`, "an array", value);
-    value.forEach((item, i) => this.object(item, `/${name}/${i}`));
+    // The path is made only for a failure: a list of a million nodes would make a million strings.
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (!item || typeof item !== "object" || Array.isArray(item)) this.object(item, `/${name}/${i}`);
+    }
     this.#lists.set(name, value);
     return value as Json[];
   }
@@ -165,7 +169,15 @@ export class Checker {
     const value = item[key];
     if (value === undefined) return [];
     if (!Array.isArray(value)) this.fail(`${path}/${key}`, "an array of indices", value);
-    value.forEach((_, i) => this.index(value as unknown as Json, String(i), `${path}/${key}`, collection));
+    const limit = this.count(collection);
+    // Paths (and the index's name) are made only for a failure, which `index` then names: a scene
+    // listing a million roots would make a million strings.
+    for (let i = 0; i < value.length; i++) {
+      const index = value[i];
+      if (!Number.isInteger(index) || index < 0 || index >= limit) {
+        this.index(value as unknown as Json, String(i), `${path}/${key}`, collection);
+      }
+    }
     return value as number[];
   }
 }

@@ -29,8 +29,16 @@ export function checkSceneRoots(c: Checker, scene: Json, path: string, parent: r
     );
   }
   const listed = scene.nodes as number[];
+  // Marks by node index (checked in range before), not a Set: a scene of a million roots is common
+  // enough in city and CAD exports, and a Set of them costs more than the rest of the check.
+  const seen = new Uint8Array(parent.length);
+  let repeats = 0;
+  for (const node of listed) {
+    if (seen[node]) repeats++;
+    else seen[node] = 1;
+  }
+  if (repeats === 0) return;
   const once = [...new Set(listed)];
-  if (once.length === listed.length) return;
   const twice = once.filter((node) => listed.indexOf(node) !== listed.lastIndexOf(node));
   scene.nodes = once;
   c.repaired(

@@ -23,9 +23,11 @@ export function warnUndrawnNodes(c: Checker, parent: readonly number[]): void {
     const ids = ((node.extensions as Json | undefined)?.MSFT_lod as Json | undefined)?.ids;
     if (Array.isArray(ids)) ids.forEach((id) => lods.add(id));
   }
-  const inScene = new Set<number>();
+  // Marks by node index (roots are checked in range before), not a Set: a million roots are common
+  // enough (city and CAD exports), and a Set of them cost more than the walk.
+  const inScene = new Uint8Array(nodes.length);
   for (const scene of scenes) {
-    for (const root of (scene.nodes as number[] | undefined) ?? []) inScene.add(root);
+    for (const root of (scene.nodes as number[] | undefined) ?? []) inScene[root] = 1;
   }
   // A node is drawn when the chain of its parents ends at a scene's root, and under a lower LOD level
   // when it passes one. Each node's answer is remembered, so the walk is linear in nodes however deep
@@ -44,7 +46,7 @@ export function warnUndrawnNodes(c: Checker, parent: readonly number[]): void {
         found = UNDER_LOD;
         break;
       }
-      if (inScene.has(at)) {
+      if (inScene[at]) {
         found = DRAWN;
         break;
       }
@@ -55,7 +57,10 @@ export function warnUndrawnNodes(c: Checker, parent: readonly number[]): void {
     for (const visited of path) state[visited] = found;
     return state[i] || found;
   };
-  const undrawn = nodes.flatMap((node, i) => node.mesh !== undefined && stateOf(i) === NEITHER ? [i] : []);
+  const undrawn: number[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    if (nodes[i].mesh !== undefined && stateOf(i) === NEITHER) undrawn.push(i);
+  }
   if (!undrawn.length) return;
   const label = (i: number) =>
     typeof nodes[i].name === "string" && nodes[i].name ? `'${nodes[i].name}'` : `${i}`;
