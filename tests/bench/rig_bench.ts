@@ -6,7 +6,7 @@
  * a scene of many nodes: the demo fighter beside 30,000 empty nodes through every rig node, each node
  * given the scene as the CLI hands it over (owned, changed in place) and as a memory tier shares it (copied);
  * and station cutting on copies of one hostile 65,535-vertex panel (many nodes drawing one mesh), each copy
- * cut afresh against cut once and reused (`station_memo.ts`).
+ * cut afresh against kept (from the second cut) and reused (`station_memo.ts`).
  *
  * Run: deno bench --frozen --allow-read --allow-write tests/bench/rig_bench.ts
  */
@@ -150,7 +150,7 @@ Deno.bench({
   fn: () => fitCopies(true),
 });
 Deno.bench({
-  name: "fitHinge, 10 copies of a hostile 65,535-vertex panel, cut once",
+  name: "fitHinge, 10 copies of a hostile 65,535-vertex panel, cut kept and reused",
   group: "copies",
   fn: () => fitCopies(false),
 });
