@@ -47,8 +47,9 @@ export function withImagesMerged(scene: Document, owned: () => boolean): Documen
 
 /**
  * For each texture (by index in `root.listTextures()`) that repeats an earlier one's image, the index
- * of that earlier texture. Empty when every image is distinct. Only images that share a MIME type and
- * byte length with another are hashed, so a scene of distinct PNGs costs a pass over the list.
+ * of that earlier texture. Empty when every image is distinct. Only images that share a MIME type,
+ * byte length, extras and a sample of their bytes with another are read whole, so a scene of distinct
+ * textures costs a pass over the list; `work`, when given, counts the bytes so read.
  *
  * @example
  * ```ts
@@ -62,7 +63,7 @@ export function withImagesMerged(scene: Document, owned: () => boolean): Documen
  * duplicateImages(doc); // Map { 1 => 0 }
  * ```
  */
-export function duplicateImages(doc: Document): Map<number, number> {
+export function duplicateImages(doc: Document, work?: ImageWork): Map<number, number> {
   const textures = doc.getRoot().listTextures();
   const bySize = new Map<string, number[]>();
   for (let i = 0; i < textures.length; i++) {
@@ -76,18 +77,86 @@ export function duplicateImages(doc: Document): Map<number, number> {
   const into = new Map<number, number>();
   for (const group of bySize.values()) {
     if (group.length < 2) continue;
-    const first = new Map<string, number>();
+    // Then by extras and a sample of bytes: a game's textures of one format and size (Freelancer's
+    // DXT, MSFS's uncompressed DDS) share a length and header but not their texels, and are told
+    // apart here without reading them whole.
+    const candidates = new Map<string, number[]>();
     for (const i of group) {
       const extras = extrasKey(textures[i]);
       if (extras === undefined) continue;
-      // SHA-256, as the cache addresses content by: equal digests are equal bytes.
-      const key = `${sha256Hex(textures[i].getImage()!)}\n${extras}`;
-      const earlier = first.get(key);
-      if (earlier === undefined) first.set(key, i);
-      else into.set(i, earlier);
+      const key = `${sampleKey(textures[i].getImage()!)}\n${extras}`;
+      const same = candidates.get(key);
+      if (same) same.push(i);
+      else candidates.set(key, [i]);
+    }
+    for (const same of candidates.values()) {
+      if (same.length > 1) equalImages(textures, same, into, work);
     }
   }
   return into;
+}
+
+/** What {@link duplicateImages} read of the images in full: for tests, which count it. */
+export interface ImageWork {
+  /** Bytes compared or hashed (a sampled byte not counted). */
+  bytesRead: number;
+}
+
+/** Bytes sampled from each image of a shared length before any is read whole. */
+const SAMPLES = 64;
+
+/** A few bytes spread over the image (its length fixed by the group), as text: equal images give equal keys. */
+function sampleKey(image: Uint8Array): string {
+  const step = image.byteLength / SAMPLES;
+  let key = "";
+  for (let k = 0; k < SAMPLES; k++) key += String.fromCharCode(image[Math.floor(k * step)]);
+  // The last bytes too, where a smaller mip level or a trailer differs.
+  return key + String.fromCharCode(image[image.byteLength - 1]);
+}
+
+/**
+ * Records in `into` each of `same` (texture indices, in order, of one length, MIME type, extras and
+ * byte sample) whose image equals an earlier one's: two are compared byte by byte (stopping at the
+ * first difference); more are hashed with SHA-256, as the cache addresses content by (equal digests
+ * are equal bytes), so many alike images cost one read each, not one per pair.
+ */
+function equalImages(
+  textures: readonly Texture[],
+  same: readonly number[],
+  into: Map<number, number>,
+  work: ImageWork | undefined,
+): void {
+  if (same.length === 2) {
+    const [a, b] = same;
+    const first = textures[a].getImage()!, second = textures[b].getImage()!;
+    const differs = firstDifference(first, second);
+    if (work) work.bytesRead += 2 * (differs < 0 ? first.byteLength : differs + 1);
+    if (differs < 0) into.set(b, a);
+    return;
+  }
+  const first = new Map<string, number>();
+  for (const i of same) {
+    const image = textures[i].getImage()!;
+    if (work) work.bytesRead += image.byteLength;
+    const key = sha256Hex(image);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, i);
+    else into.set(i, earlier);
+  }
+}
+
+/** The first byte offset where `a` and `b` (of one length) differ, or −1: whole words where both allow. */
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  let at = 0;
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const words = a.byteLength >> 2;
+    const x = new Uint32Array(a.buffer, a.byteOffset, words),
+      y = new Uint32Array(b.buffer, b.byteOffset, words);
+    while (at < words && x[at] === y[at]) at++;
+    at *= 4;
+  }
+  for (; at < a.byteLength; at++) if (a[at] !== b[at]) return at;
+  return -1;
 }
 
 /**

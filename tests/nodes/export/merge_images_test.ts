@@ -255,3 +255,45 @@ Deno.test("a scene of distinct images is written from the scene itself (no copy)
   await runNode(exportGltf, { scene: doc }, {}, ctx);
   assert.equal(asked, false);
 });
+
+/**
+ * `count` DDS-shaped images of one byte length (a game's textures of one format and size share a length
+ * and header; their texel blocks differ), the image at `repeat` a copy of the first.
+ */
+function sameLengthImages(count: number, repeat?: number): Document {
+  const doc = new Document();
+  const first = new Uint8Array(128 + 64 * 64 / 2);
+  for (let i = 0; i < count; i++) {
+    const image = i === repeat ? first.slice() : new Uint8Array(first.byteLength);
+    if (i !== repeat) {
+      image.set([0x44, 0x44, 0x53, 0x20]);
+      for (let b = 128; b < image.byteLength; b++) image[b] = (b * 31 + i * 97 + (b >> 5) * i) & 255;
+      if (i === 0) first.set(image);
+    }
+    doc.createTexture(`tex_${i}`).setImage(image).setMimeType("image/vnd-ms.dds");
+  }
+  return doc;
+}
+
+Deno.test("distinct images of one length are told apart without reading them whole; a repeat is read once", () => {
+  const length = 128 + 64 * 64 / 2;
+  const distinct = { bytesRead: 0 };
+  assert.deepEqual([...duplicateImages(sameLengthImages(12), distinct)], []);
+  // Before: every image of a shared length was hashed whole (12 × 2,176 bytes).
+  assert.equal(distinct.bytesRead, 0);
+  const repeated = { bytesRead: 0 };
+  assert.deepEqual([...duplicateImages(sameLengthImages(12, 7), repeated)], [[7, 0]]);
+  // The repeat and its original, compared once.
+  assert.equal(repeated.bytesRead, 2 * length);
+});
+
+Deno.test("images alike in every sampled byte but one other stay apart, in twos and in threes", () => {
+  const doc = sameLengthImages(1);
+  const image = doc.getRoot().listTextures()[0].getImage()!;
+  const flipped = image.slice();
+  flipped[129] ^= 1; // between sampled bytes (every 34th of 2,176)
+  doc.createTexture("flipped").setImage(flipped).setMimeType("image/vnd-ms.dds");
+  assert.deepEqual([...duplicateImages(doc)], []);
+  doc.createTexture("copy").setImage(image.slice()).setMimeType("image/vnd-ms.dds");
+  assert.deepEqual([...duplicateImages(doc)], [[2, 0]]);
+});
