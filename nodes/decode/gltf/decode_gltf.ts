@@ -118,7 +118,8 @@ export const decodeGltf = defineNode({
   // read silently, and a partly skinned mesh written still skinned: glTF refuses it, the validator misses it).
   // 63: node rotations that look written [w, x, y, z] (two or more read as nearly a half turn about X, and none
   // as nearly no turn, or two exactly [1, 0, 0, 0]) are named with the likely fix, read as written (before: silent).
-  version: 63,
+  // 64: and a left or right part whose turn mirrors its twin's (`gear_L`, `gear_R`, placed mirror-wise) only when read w-first.
+  version: 64,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, node rotations that look written [w, x, y, z] (named with their paths, read as written), a node matrix that is not translation, rotation and scale (one written row by row is read transposed), a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { mirrorRotationNotes } from "./mirror_rotations.ts";
 
 /** A first component at least this large reads as within 30° of a half turn about X. */
 const NEAR_HALF_TURN_X = Math.cos((15 * Math.PI) / 180);
@@ -23,7 +24,9 @@ const NAMED = 8;
  * as (nearly) a half turn about X, and either they outnumber three to one those read as (nearly) unturned —
  * the file writes the habit throughout — or at least two are exactly [±1, 0, 0, 0], an unturned part in the
  * habit's order.
- * One part meant upside down, or a file of both, is not named.
+ * One part meant upside down, or a file of both, is not named; then a left or right part whose rotation
+ * mirrors its twin's only when read w-first is ({@link mirrorRotationNotes}). (Numbered blades stepped
+ * about one axis are no evidence: read w-first, their steps still share an axis.)
  *
  * @example
  * ```ts
@@ -47,7 +50,10 @@ export function rotationOrderNotes(json: { nodes?: unknown }): string[] {
     if (Math.abs(x) > 1 - 1e-6 && Math.abs(y) + Math.abs(z) + Math.abs(w) < 1e-6) wFirstIdentity++;
   });
   // A blade or door meant turned near 180° about Z reads as unturned in the habit: a few are allowed.
-  if (suspects.length < 2 || (suspects.length < UNTURNED_RATIO * unturned && wFirstIdentity < 2)) return [];
+  if (suspects.length < 2 || (suspects.length < UNTURNED_RATIO * unturned && wFirstIdentity < 2)) {
+    // Not the whole file: a part another tool wrote may still show against its mirror twin.
+    return mirrorRotationNotes(json);
+  }
   const paths = suspects.map((i) => `/nodes/${i}/rotation`);
   const rest = paths.length > NAMED ? `, and ${paths.length - NAMED} more` : "";
   const evidence = wFirstIdentity < 2

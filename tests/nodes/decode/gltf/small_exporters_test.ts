@@ -59,3 +59,39 @@ Deno.test("one part meant upside down, or a few among many unturned, is not name
   assert.equal(notes.length, 1);
   assert.match(notes[0], /^\/nodes\/1\/rotation: 2 node rotations .*\/nodes\/3\/rotation/);
 });
+
+Deno.test("a gear leg written [w, x, y, z] is named against its mirror twin", async () => {
+  let cases = 0;
+  for (let seed = 601; cases < 3 && seed < 700; seed++) {
+    const c = smallExport("wxyz-subtree", seed);
+    // A door turned 90° always has an axis: the pair of doors shows the habit whatever the legs' angles.
+    if (!c.habitOn.includes("gear_door_L")) continue;
+    cases++;
+    const { said } = await judge(c);
+    assert.ok(
+      said.some((w) => /its twin 'gear_door_R' \(node \d+\) only when read\s+\[w, x, y, z\]/.test(w)),
+      `${c.name}: ${said.join(" | ")}`,
+    );
+  }
+  assert.equal(cases, 3);
+});
+
+Deno.test("mirror twins turned alike, or placed other than mirror-wise, are not named", () => {
+  const twin = (name: string, x: number, rotation: number[]) => ({ name, translation: [x, 0, 1], rotation });
+  const s = Math.SQRT1_2;
+  // Gear legs turned out both ways about Z: mirror twins as written.
+  assert.deepEqual(
+    rotationOrderNotes({ nodes: [twin("leg_L", 1, [0, 0, s, s]), twin("leg_R", -1, [0, 0, -s, s])] }),
+    [],
+  );
+  // Not placed mirror-wise: no plane to judge by.
+  assert.deepEqual(
+    rotationOrderNotes({ nodes: [twin("leg_L", 1, [s, 0, 0, s]), twin("leg_R", 2, [0, 0, -s, s])] }),
+    [],
+  );
+  const notes = rotationOrderNotes({
+    nodes: [twin("leg_L", 1, [s, 0, 0, s]), twin("leg_R", -1, [0, 0, -s, s])],
+  });
+  assert.equal(notes.length, 1);
+  assert.match(notes[0], /^\/nodes\/0\/rotation: .*twin 'leg_R'/);
+});
