@@ -364,10 +364,14 @@ function edgeAhead(fit: HingeFit, others: Geometry[], offPlane: boolean, wing = 
 
 /**
  * Share of the slots past the tip (half a span) the edge must run on over, on the line and parallel:
- * a quarter of the span. A stabiliser's tip cap reaches a little past its elevator; a cropped delta's
- * trailing edge ran on 0.3–0.45 of a stabilator's span (spindle habits seed 608: 7 of 12 slots).
+ * a sixth of the span. A stabiliser's tip cap reaches a slot past its elevator, off the line; a
+ * cropped delta's trailing edge ran on 0.2–0.45 of a stabilator's span (spindle habits seed 608: 7 of
+ * 12 slots; seed 9338: 5 of 12, within 0.3° of the line, missed at a quarter of the span: `Elevator`
+ * stabilators hinged on their leading edges, 47° off, judged good). A conventional stabiliser's edge
+ * that reaches 4–11 slots past its elevator on the line ran 7.5–13° off it (seeds 9000–9299), which the
+ * parallel test tells.
  */
-const WING_PAST_TIP = 0.5;
+const WING_PAST_TIP = 1 / 3;
 
 /**
  * True when the edge ahead runs on past the panel's tip (the end away from the centre line: past the

@@ -10,7 +10,7 @@
  */
 import { ok as assert } from "node:assert/strict";
 import { tallySpindles } from "./spindle_tally.ts";
-import { allMovingSample } from "./all_moving_surfaces.ts";
+import { allMovingSample, SPINDLE_LAYOUTS } from "./all_moving_surfaces.ts";
 import { rig } from "./pipeline.ts";
 import { hingeError } from "./coarse_panels.ts";
 
@@ -42,5 +42,35 @@ Deno.test("an Elevator-named stabilator behind a cropped delta is all-moving (se
     assert(
       ctx.warnings.some((w) => w.message.includes(`'${truth.name}'`) && w.message.includes("no shaft drawn")),
     );
+  }
+});
+
+Deno.test("a cropped delta's edge running on a fifth of the span past the tip, on the line: all-moving (seed 9338, 47° off before)", async () => {
+  const sample = allMovingSample(9338, SPINDLE_LAYOUTS[9338 % SPINDLE_LAYOUTS.length], { spindles: true });
+  const { report } = await rig(sample.doc, sample.frame);
+  for (const truth of sample.truths) {
+    const part = report.parts.find((p) => p.panel === truth.name)!;
+    const error = hingeError(truth, part.hinge!.world);
+    assert(
+      (part.fit as { rule?: string }).rule === "all_moving",
+      `${truth.name}: ${JSON.stringify(part.fit)}`,
+    );
+    assert(error.degrees < 2, `${truth.name}: ${error.degrees.toFixed(1)}° off`);
+  }
+});
+
+Deno.test("conventional elevators whose stabiliser's edge reaches past their tip off its line keep their hinge", async () => {
+  // Seeds whose stabiliser's trailing edge runs 4–11 slots past the elevator's tip at 7.5–13° to its line.
+  for (const seed of [9079, 9099, 9154, 9289]) {
+    const sample = allMovingSample(seed, SPINDLE_LAYOUTS[seed % SPINDLE_LAYOUTS.length], { spindles: true });
+    const { report } = await rig(sample.doc, sample.frame);
+    for (const truth of sample.truths) {
+      const part = report.parts.find((p) => p.panel === truth.name)!;
+      assert(
+        (part.fit as { rule?: string }).rule === "forward_edge",
+        `${seed} ${truth.name}: ${JSON.stringify(part.fit)}`,
+      );
+      assert(hingeError(truth, part.hinge!.world).degrees < 2, `${seed} ${truth.name}`);
+    }
   }
 });
