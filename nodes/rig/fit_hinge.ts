@@ -279,7 +279,8 @@ export const rigFitHinge = defineNode({
   // 9600-9899 (540 surfaces), v83 -> v86: off 392 -> 87 (all warned: shaft places guessed), off and
   // silent 378 -> 0, off where the file shows the shaft 305 -> 0; seeds 9300-9599: silent 364 -> 2.
   // v87: a wing's edge running on a sixth of the span past the tip, on the line (seed 9338).
-  version: 87,
+  // v88: an all-moving pair's side left unturned takes its turned partner's shaft (partner_shaft.ts).
+  version: 88,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +

@@ -43,6 +43,7 @@ import { aboutCentre, fitPanel, gatherPanel } from "./fit_panel.ts";
 import { hingeRule, type RuleOf } from "./hinge_rule.ts";
 import { HingeFitFailedError, reportConfidence, warnGuessedShaft } from "./fit_strict.ts";
 import { authoredShaft } from "./authored_shaft.ts";
+import { sharePartnerShafts } from "./partner_shaft.ts";
 
 export { HingeFitFailedError } from "./fit_strict.ts";
 
@@ -190,12 +191,14 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       reasons: [...own.reasons, off],
     };
   };
-  const judged = new Map<Node, JudgedFit>(
-    [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
-  );
   // Aircraft the rig cannot tell apart share the scene's one centre line: their panels take no partner
   // (one aircraft's left would pair with another's right).
   const untold = new Set(untoldAircraft(scene, toAircraft) ?? []);
+  // One side of an all-moving pair its author turned onto its shaft shows the other's (partner_shaft.ts).
+  sharePartnerShafts(fits, boxes, kindOf, centreOf, (n) => untold.has(n));
+  const judged = new Map<Node, JudgedFit>(
+    [...fits].map(([node, fit]) => [node, { fit, judgement: judgement(node, fit) }]),
+  );
   for (const message of reconcileMirrorPartners(judged, kindOf, centreOf, (n) => untold.has(n))) {
     ctx.warn(message);
   }

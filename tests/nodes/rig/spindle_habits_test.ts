@@ -74,3 +74,17 @@ Deno.test("conventional elevators whose stabiliser's edge reaches past their tip
     }
   }
 });
+
+Deno.test("a flat tail's side left unturned shares its turned partner's authored shaft (seed 698, warned before)", async () => {
+  // 0° dihedral, the shaft along the file's lateral axis: Elevator_L's node is turned onto it, Elevator_R's
+  // is left square to the file (its origin on the shaft too), so only one side showed the shaft.
+  const sample = allMovingSample(698, SPINDLE_LAYOUTS[698 % SPINDLE_LAYOUTS.length], { spindles: true });
+  const { report, ctx } = await rig(sample.doc, sample.frame);
+  for (const truth of sample.truths) {
+    const part = report.parts.find((p) => p.panel === truth.name)!;
+    const error = hingeError(truth, part.hinge!.world);
+    assert(error.degrees < 2 && error.offset < 0.02 * truth.chord, `${truth.name}: ${JSON.stringify(error)}`);
+    const said = ctx.warnings.filter((w) => w.message.includes(`'${truth.name}'`)).map((w) => w.message);
+    assert(said.length === 0, `${truth.name}: ${said.join(" | ")}`);
+  }
+});
