@@ -65,7 +65,7 @@ const FIGURE = "Genesis8Female";
 const FILE = "/data/DAZ%203D/Genesis%208/Female/Genesis8Female.dsf";
 
 /** Rotation (rows) of Euler degrees in `order`, the first letter turning first. */
-function euler(d: readonly number[], order: string): V3[] {
+export function eulerRows(d: readonly number[], order: string): V3[] {
   let m: V3[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
   for (const letter of order) {
     const a = (d["XYZ".indexOf(letter)] * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
@@ -175,7 +175,7 @@ export function followerShapeCase(seed: number, options: { modes?: boolean } = {
     const t: V3 = [round(r() * 2 - 1), round(r() * 2 - 1), round(r())];
     const turn: V3 = [round(r() * 60 - 30), round(r() * 60 - 30), round(r() * 60 - 30)];
     const order = "XYZ";
-    const rot = euler(turn, order);
+    const rot = eulerRows(turn, order);
     const written = vertices.map((p) => {
       const d = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
       return [0, 1, 2].map((k) => c[k] + t[k] + rot[k][0] * d[0] + rot[k][1] * d[1] + rot[k][2] * d[2]) as V3;

@@ -14,23 +14,13 @@
  */
 import { channels } from "./generate.ts";
 import { prng } from "../../../support/prng.ts";
-import { type FollowerCase, type FollowerShapeCase, followerShapeCase } from "./follower_shape_habits.ts";
+import {
+  eulerRows,
+  type FollowerCase,
+  type FollowerShapeCase,
+  followerShapeCase,
+} from "./follower_shape_habits.ts";
 import type { V3 } from "./rigidity_reference.ts";
-
-/** Rotation (rows) of Euler degrees in `order`, the first letter turning first. */
-export function eulerRows(d: readonly number[], order: string): V3[] {
-  let m: V3[] = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
-  for (const letter of order) {
-    const a = (d["XYZ".indexOf(letter)] * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
-    const r: V3[] = letter === "X"
-      ? [[1, 0, 0], [0, c, -s], [0, s, c]]
-      : letter === "Y"
-      ? [[c, 0, s], [0, 1, 0], [-s, 0, c]]
-      : [[c, -s, 0], [s, c, 0], [0, 0, 1]];
-    m = r.map((row) => [0, 1, 2].map((j) => row[0] * m[0][j] + row[1] * m[1][j] + row[2] * m[2][j]) as V3);
-  }
-  return m;
-}
 
 const mulRows = (a: V3[], b: V3[]): V3[] =>
   a.map((row) => [0, 1, 2].map((j) => row[0] * b[0][j] + row[1] * b[1][j] + row[2] * b[2][j]) as V3);
