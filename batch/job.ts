@@ -134,6 +134,9 @@ export function jobServer(post: (message: WorkerMessage) => void): (message: Job
         registry: createRegistry(),
         inputs: { ...spec.inputs, [spec.each.name]: value },
       });
+      // The hashing every run does first (a file's digest, each node's key) loads node:crypto on its
+      // first call: 15 ms idle, over a second at load 30, which the first input paid inside its limit.
+      sha256Hex(new Uint8Array());
     }
     post({ kind: "started", id });
     if (spec.remote && !remote) {

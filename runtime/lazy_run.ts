@@ -53,7 +53,22 @@ export function lazyRun(module: URL | (() => Promise<unknown>)): (args: never) =
   return run;
 }
 
-/** How each run made by {@link lazyRun} loads its module ahead of its first call. */
+/**
+ * `run` (a node's run that imports what it needs with {@link importOnUse} as it goes, not a
+ * {@link lazyRun}) with `load` as what {@link preloadRun} loads ahead of its first call: a batch
+ * worker's first input then pays no import in its time limit.
+ *
+ * @example
+ * ```ts ignore
+ * run: preloadWith(async ({ inputs }) => (await bundle()).pack(inputs.data), bundle),
+ * ```
+ */
+export function preloadWith<F extends object>(run: F, load: () => Promise<unknown>): F {
+  preloads.set(run, load);
+  return run;
+}
+
+/** How each run made by {@link lazyRun} or given {@link preloadWith} loads its modules ahead of its first call. */
 const preloads = new WeakMap<object, () => Promise<unknown>>();
 
 /**

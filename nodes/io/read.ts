@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { importOnUse } from "../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../runtime/lazy_run.ts";
 import { defineNode, type RunContext } from "../../runtime/node.ts";
 
 /**
@@ -39,6 +39,9 @@ async function locate(path: string, ctx: RunContext, warn: boolean): Promise<str
   return found.path;
 }
 
+/** The .gltf bundler (with the glTF reader it imports), which the run and the fingerprint load on first use. */
+const gltfBundle = () => importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url);
+
 /**
  * Reads the file, and for `.gltf` the resources it references (each read recorded by the context),
  * with its base name. What it needs is loaded on first use: declaring the node loads none of it.
@@ -52,7 +55,7 @@ async function readAsset(
   path = await locate(path, ctx, warn);
   const [{ basename }, { bundleGltf, isGltfJsonName }] = await Promise.all([
     importOnUse<typeof import("node:path")>("node:path"),
-    importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
+    gltfBundle(),
   ]);
   const bytes = await ctx.readFile(path);
   const name = basename(path);
@@ -113,7 +116,7 @@ export const ioRead = defineNode({
     const path = await locate(params.path as string, ctx, false);
     const [{ basename }, { isGltfJsonName }, { valueDigest }] = await Promise.all([
       importOnUse<typeof import("node:path")>("node:path"),
-      importOnUse<typeof import("./gltf_bundle.ts")>("./gltf_bundle.ts", import.meta.url),
+      gltfBundle(),
       importOnUse<typeof import("../../runtime/canonical.ts")>("../../runtime/canonical.ts", import.meta.url),
     ]);
     // A plain file's digest is the file's own, which the cache's memo may know without reading it
@@ -122,7 +125,8 @@ export const ioRead = defineNode({
     const { bytes, name } = await readAsset(params.path as string, params, ctx);
     return { sha256: valueDigest(bytes), name };
   },
-  async run({ params, ctx }) {
+  // Preloaded by a batch worker before its first input (the fingerprint needs the same module).
+  run: preloadWith(async ({ params, ctx }) => {
     return { bytes: await readAsset(params.path, params, ctx, true) };
-  },
+  }, gltfBundle),
 });
