@@ -115,22 +115,27 @@ export function basisuQuadGlb(ktx2: Uint8Array): Promise<Uint8Array> {
 /**
  * `glb` with every PNG texture replaced by a KTX2 of it as gltfpack `-tc` writes one (ETC1S with its
  * mip chain, by {@link encodedKtx2}), required through `KHR_texture_basisu` as a texture-compressing
- * optimiser leaves a file.
+ * optimiser leaves a file. `effort` is the ETC1S compression level (see {@link Ktx2Encoding}).
  */
-export function withKtx2Textures(glb: Uint8Array): Promise<Uint8Array> {
+export function withKtx2Textures(glb: Uint8Array, effort?: number): Promise<Uint8Array> {
   return withTexturesAs(
     glb,
     "image/ktx2",
     KHRTextureBasisu,
-    (rgba, width, height) => encodedKtx2(width, height, rgba, { codec: "etc1s", mipmaps: true }),
+    (rgba, width, height) => encodedKtx2(width, height, rgba, { codec: "etc1s", mipmaps: true, effort }),
   );
 }
 
-/** How {@link encodedKtx2} encodes: the codec, a full mip chain, Zstandard (UASTC only). */
+/**
+ * How {@link encodedKtx2} encodes: the codec, a full mip chain, Zstandard (UASTC only), and the
+ * ETC1S encoder's effort (its compression level 0–6, 2 when absent as in `basisu`). Effort trades
+ * encoding time for file size only: the file's layout (BasisLZ, the level index) is the same.
+ */
 export interface Ktx2Encoding {
   readonly codec: "etc1s" | "uastc";
   readonly mipmaps: boolean;
   readonly zstd?: boolean;
+  readonly effort?: number;
 }
 
 /**
@@ -152,6 +157,8 @@ export async function encodedKtx2(
       generateMipmap: encoding.mipmaps,
       needSupercompression: encoding.zstd ?? false,
       qualityLevel: 128,
+      // Absent, the encoder keeps its own default (2): the files made before stay byte for byte.
+      ...(encoding.effort === undefined ? {} : { compressionLevel: encoding.effort }),
       isSetKTX2SRGBTransferFunc: true,
       imageDecoder: () => Promise.resolve({ width, height, data: rgba }),
     });
