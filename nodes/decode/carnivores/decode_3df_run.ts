@@ -10,7 +10,7 @@ import { buildScene } from "./codec/build_scene.ts";
 import { FACE_BYTES, HEADER_3DF_BYTES } from "./codec/model.ts";
 import { parse3df } from "./codec/parse_3df.ts";
 import { modelName } from "./codec/model_name.ts";
-import { extensionNote } from "./codec/sniff.ts";
+import { extensionNote } from "./codec/extension_note.ts";
 import type { decode3df } from "./decode_3df.ts";
 import { readVtlClips } from "./vtl_files.ts";
 

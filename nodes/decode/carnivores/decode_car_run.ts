@@ -10,7 +10,7 @@ import { buildScene } from "./codec/build_scene.ts";
 import { FACE_BYTES, HEADER_CAR_BYTES } from "./codec/model.ts";
 import { parseCar } from "./codec/parse_car.ts";
 import { modelName } from "./codec/model_name.ts";
-import { extensionNote } from "./codec/sniff.ts";
+import { extensionNote } from "./codec/extension_note.ts";
 import type { decodeCar } from "./decode_car.ts";
 
 /** Parses the file and builds its scene. */

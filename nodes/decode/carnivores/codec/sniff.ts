@@ -10,7 +10,6 @@
  * @module
  */
 import { FACE_BYTES, HEADER_3DF_BYTES, HEADER_CAR_BYTES, POINT_BYTES, TEXTURE_ROW_BYTES } from "./model.ts";
-import { extname } from "node:path";
 import { is3df, layout3df } from "./parse_3df.ts";
 import { isCar } from "./parse_car.ts";
 import { is3dn } from "./parse_3dn.ts";
@@ -112,28 +111,4 @@ export function sniff3df(bytes: Uint8Array): boolean {
 /** `decode.auto`'s sniff for `.car`: the exact size check, else the layout evidence (not a `.3dn`). */
 export function sniffCar(bytes: Uint8Array): boolean {
   return isCar(bytes) || (!is3dn(bytes) && looksLikeCar(bytes));
-}
-
-/**
- * What to tell the user when a file whose content reads as `format` is named as another format
- * (`raptor.3df` holding a `.car`): `known` lists the extensions that name a format (the decoders'). A
- * name that claims none (`.bin`, `.dat`, `.bak`, no extension) says nothing to disagree with, and a
- * content that does not read as `format` (a decoder chosen by hand) gives no note either.
- *
- * @example
- * ```ts
- * extensionNote("raptor.3df", bytes, "car", ["3df", "car"]); // "the file is named '.3df', but …"
- * ```
- */
-export function extensionNote(
-  file: string | undefined,
-  bytes: Uint8Array,
-  format: "car" | "3df",
-  known: readonly string[],
-): string | undefined {
-  const ext = extname(file ?? "").slice(1).toLowerCase();
-  if (ext === format || !known.includes(ext)) return undefined;
-  if (!(format === "car" ? sniffCar(bytes) : sniff3df(bytes))) return undefined;
-  return `the file is named '.${ext}', but its content is a Carnivores .${format} (its counts, faces and ` +
-    `points read as one): read as a .${format}`;
 }
