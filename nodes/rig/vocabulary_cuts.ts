@@ -77,9 +77,16 @@ export function cutReadings(
  * last word may be cut.
  */
 export function fieldFull(names: readonly string[]): (name: string) => boolean {
-  const bases = names.map((n) => n.replace(SUFFIX, ""));
-  const longest = Math.max(0, ...bases.map((b) => b.length));
-  const atLongest = bases.filter((b) => b.length === longest).length;
+  // A loop, not Math.max(...lengths): a file of a million names would overflow the call stack.
+  let longest = 0, atLongest = 0;
+  for (const name of names) {
+    const length = name.replace(SUFFIX, "").length;
+    if (length > longest) {
+      longest = length;
+      atLongest = 0;
+    }
+    if (length === longest) atLongest++;
+  }
   return (name) => atLongest >= 3 && longest <= 31 && name.replace(SUFFIX, "").length === longest;
 }
 
