@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { STATION_MEMO } from "./station_memo.ts";
+import { sameIntegers, sameNumbers, STATION_MEMO } from "./station_memo.ts";
 
 /** Chordwise bins of the envelope. */
 const CHORD_BINS = 24;
@@ -298,7 +298,7 @@ interface KeptEnvelope {
  */
 function keptEnvelope(data: Float64Array, n: number, index: Int32Array, rows: Float64Array) {
   const kept = STATION_MEMO.keptWith(data)?.envelopes as KeptEnvelope[] | undefined;
-  return kept?.find((e) => e.n === n && sameInts(e.index, index) && sameBits(e.rows, rows));
+  return kept?.find((e) => e.n === n && sameIntegers(e.index, index) && sameNumbers(e.rows, rows));
 }
 
 /** Keeps an envelope with its kept cut (the last few station framings of it); none for other cuts. */
@@ -307,20 +307,4 @@ function keepEnvelope(data: Float64Array, envelope: KeptEnvelope): void {
   if (!kept) return;
   if (kept.length >= ENVELOPES_PER_CUT) kept.shift();
   kept.push(envelope);
-}
-
-function sameInts(a: Int32Array, b: Int32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Same numbers, −0 apart from 0 (NaN matches nothing). */
-function sameBits(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    if (x !== b[i] || (x === 0 && 1 / x !== 1 / b[i])) return false;
-  }
-  return true;
 }

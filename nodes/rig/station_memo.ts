@@ -176,14 +176,18 @@ function sameKey(a: CutKey, b: CutKey): boolean {
     a.u.length !== b.u.length || a.triangles.length !== b.triangles.length || a.stations !== b.stations ||
     !Object.is(a.uMin, b.uMin) || !Object.is(a.uMax, b.uMax) || !Object.is(a.bandFraction, b.bandFraction)
   ) return false;
-  if (!sameNumbers(a.u, b.u)) return false;
-  const ta = a.triangles, tb = b.triangles;
-  for (let i = 0; i < ta.length; i++) if (ta[i] !== tb[i]) return false;
+  return sameNumbers(a.u, b.u) && sameIntegers(a.triangles, b.triangles);
+}
+
+/** Same length and integers (vertex or row indices). */
+export function sameIntegers(a: Uint32Array | Int32Array, b: Uint32Array | Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
 /** Same length and numbers, −0 apart from 0 (a NaN matches nothing: the cut is simply redone). */
-function sameNumbers(a: Float64Array, b: Float64Array): boolean {
+export function sameNumbers(a: Float64Array, b: Float64Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
