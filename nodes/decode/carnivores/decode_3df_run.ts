@@ -20,12 +20,7 @@ export const run: NodeRun<typeof decode3df> = async ({ inputs, params, ctx }) =>
   const file = inputs.bytes.name;
   const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
   // decode.auto follows the content when the name says otherwise (codec/sniff.ts): said once here.
-  const note = extensionNote(
-    file,
-    inputs.bytes.bytes,
-    "3df",
-    [...ctx.plugins.decoders.flatMap((d) => d.extensions), "vtl"],
-  );
+  const note = extensionNote(file, inputs.bytes.bytes, "3df", ctx.plugins.decoders);
   if (note) warn(note, { offset: 0 });
   const model = parse3df(inputs.bytes.bytes, file, warn);
   const entries = params.animations as string[];

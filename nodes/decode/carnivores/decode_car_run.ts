@@ -19,12 +19,7 @@ export const run: NodeRun<typeof decodeCar> = async ({ inputs, params, ctx }) =>
   const file = inputs.bytes.name;
   const warn: WarningSink = (message, detail) => ctx.warn(message, { ...detail, file });
   // decode.auto follows the content when the name says otherwise (codec/sniff.ts): said once here.
-  const note = extensionNote(
-    file,
-    inputs.bytes.bytes,
-    "car",
-    [...ctx.plugins.decoders.flatMap((d) => d.extensions), "vtl"],
-  );
+  const note = extensionNote(file, inputs.bytes.bytes, "car", ctx.plugins.decoders);
   if (note) warn(note, { offset: 0 });
   const model = parseCar(inputs.bytes.bytes, file, warn);
   const scene = buildScene(model, { car: model }, {
