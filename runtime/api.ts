@@ -9,6 +9,7 @@ import { GraphError, type GraphIssue } from "./errors.ts";
 import { type GraphFile, graphFromObject, type GraphSource, readGraphFile } from "./graph.ts";
 import { compileGraph, type Plan } from "./plan.ts";
 import type { Registry } from "./registry.ts";
+import type { AnyNodeDef } from "./node.ts";
 import type { MemoryEntry, RunResult } from "./executor.ts";
 import type { RemoteCache } from "./cache/remote.ts";
 import type { EventSink } from "./events.ts";
@@ -81,7 +82,8 @@ export async function checkGraph(
 
 /**
  * Loads, ahead of a run, the code a graph's run would load on its way: the executor and the disk
- * cache, and every node's implementation module. A batch worker does it before its first input's time
+ * cache, and every node's implementation module (with those of the nodes it invokes and the resolvers
+ * it dispatches to, {@link preloadRun}). A batch worker does it before its first input's time
  * limit starts, since a fresh worker otherwise loads all of it inside that input (2.5 s on a loaded
  * machine). Never throws: an invalid graph or a module that fails to load is the run's to report.
  *
@@ -99,11 +101,33 @@ export async function prepareGraph(
   const loading = Promise.allSettled(runModules());
   try {
     const plan = await compileGraph(await loadGraph(graph), options.registry, options.inputs);
-    await Promise.all([...plan.nodes.values()].map((node) => preloadRun(node.def.run)));
+    await Promise.all([...runsOf(plan)].map((run) => preloadRun(run)));
   } catch {
     // The run reports what is wrong with the graph.
   }
   await loading;
+}
+
+/**
+ * Every run a plan's nodes may call: each node's own, those of the node types it invokes (`decode.auto`:
+ * every decoder, whichever a file turns out to need; in turn what they invoke) and the resolvers it
+ * dispatches to (`constraints.resolve`), each once.
+ */
+function runsOf(plan: Plan): Set<unknown> {
+  const runs = new Set<unknown>();
+  const seen = new Set<AnyNodeDef>();
+  const pending = [...plan.nodes.values()].map((node) => node.def);
+  for (let def = pending.pop(); def; def = pending.pop()) {
+    if (seen.has(def)) continue;
+    seen.add(def);
+    runs.add(def.run);
+    for (const resolver of def.uses?.(plan.registry) ?? []) runs.add(resolver.resolve);
+    for (const type of def.invokes?.(plan.registry) ?? []) {
+      const invoked = plan.registry.get(type);
+      if (invoked) pending.push(invoked);
+    }
+  }
+  return runs;
 }
 
 /**

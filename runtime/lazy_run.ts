@@ -72,9 +72,10 @@ export function preloadWith<F extends object>(run: F, load: () => Promise<unknow
 const preloads = new WeakMap<object, () => Promise<unknown>>();
 
 /**
- * Loads the module of a run made by {@link lazyRun} before its first call, so that call pays no
- * import (a batch worker's first input then counts no module loading in its time limit). Any other
- * run needs nothing; never rejects (a module that fails to load fails the node when it runs).
+ * Loads the modules of a run made by {@link lazyRun} or given {@link preloadWith} before its first
+ * call, so that call pays no import (a batch worker's first input then counts no module loading in
+ * its time limit). A resolver's `resolve` takes {@link preloadWith} the same way. Any other run needs
+ * nothing; never rejects (a module that fails to load fails the node when it runs).
  *
  * @example
  * ```ts ignore

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { importOnUse } from "../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../runtime/lazy_run.ts";
 import {
   defineNode,
   type JsonValue,
@@ -15,6 +15,16 @@ import {
   type WarningSink,
 } from "../../runtime/node.ts";
 import { getSourceInfo } from "../../runtime/scene/source.ts";
+
+/**
+ * What the run imports, on its first call or ahead of it (a batch worker's preload; the resolvers
+ * preload their own): not to declare the node, which would load glTF-Transform.
+ */
+const runModules = () =>
+  Promise.all([
+    importOnUse<typeof import("../../runtime/params.ts")>("../../runtime/params.ts", import.meta.url),
+    importOnUse<typeof import("../../runtime/scene/copy.ts")>("../../runtime/scene/copy.ts", import.meta.url),
+  ]);
 
 /** `constraints.resolve` node definition. */
 export const constraintsResolve = defineNode({
@@ -29,15 +39,8 @@ export const constraintsResolve = defineNode({
   uses: (plugins) => plugins.resolvers,
   pluginParams: (plugins) =>
     plugins.resolvers.map((r) => ({ owner: `the ${r.formats.join("/")} resolver`, params: r.params ?? {} })),
-  async run({ inputs, params, ctx }) {
-    // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
-    const [{ withDefaults }, { copyScene }] = await Promise.all([
-      importOnUse<typeof import("../../runtime/params.ts")>("../../runtime/params.ts", import.meta.url),
-      importOnUse<typeof import("../../runtime/scene/copy.ts")>(
-        "../../runtime/scene/copy.ts",
-        import.meta.url,
-      ),
-    ]);
+  run: preloadWith(async ({ inputs, params, ctx }) => {
+    const [{ withDefaults }, { copyScene }] = await runModules();
     const format = getSourceInfo(inputs.scene)?.format;
     const resolver = ctx.plugins.resolvers.find((r) => format && r.formats.includes(format));
     // Changing only the hierarchy costs less than loading a stored scene: the cache keeps no copy.
@@ -56,7 +59,7 @@ export const constraintsResolve = defineNode({
       : copyScene(inputs.scene, { shareData: resolver.sharesVertexData });
     await resolver.resolve({ scene, params: withDefaults(resolver.params ?? {}, given), ctx });
     return { scene };
-  },
+  }, runModules),
 });
 
 /** Warns about parameters set (to other than their default) that the chosen resolver does not read. */

@@ -5,10 +5,17 @@
  *
  * @module
  */
-import { importOnUse } from "../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 import { mistakenFile } from "../../runtime/mistaken_file.ts";
+
+/**
+ * What the run imports, on its first call or ahead of it (a batch worker's preload, which loads the
+ * decoders it invokes too): not to declare the node.
+ */
+const runModules = () =>
+  importOnUse<typeof import("../../runtime/decoders.ts")>("../../runtime/decoders.ts", import.meta.url);
 
 /** `decode.auto` node definition. */
 export const decodeAuto = defineNode({
@@ -31,11 +38,8 @@ export const decodeAuto = defineNode({
     },
   },
   invokes: (plugins) => plugins.decoders.map((d) => d.node),
-  async run({ inputs, params, ctx }) {
-    const { pickDecoder } = await importOnUse<typeof import("../../runtime/decoders.ts")>(
-      "../../runtime/decoders.ts",
-      import.meta.url,
-    ); // not loaded to declare the node
+  run: preloadWith(async ({ inputs, params, ctx }) => {
+    const { pickDecoder } = await runModules();
     const decoder = pickDecoder(ctx.plugins, inputs.bytes);
     if (!decoder) {
       const known = ctx.plugins.decoders.map((d) => d.extensions.join("/")).join(", ");
@@ -56,5 +60,5 @@ export const decodeAuto = defineNode({
     const known = Object.fromEntries(Object.entries(options).filter(([name]) => name in declared));
     const out = await ctx.invoke(decoder.node, { bytes: inputs.bytes }, known);
     return { scene: out.scene as never };
-  },
+  }, runModules),
 });

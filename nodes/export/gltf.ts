@@ -13,10 +13,11 @@
  *
  * @module
  */
-import { importOnUse } from "../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../runtime/lazy_run.ts";
 import { defineNode } from "../../runtime/node.ts";
 import { DecodeError } from "../../runtime/errors.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
+import type { TypedArray } from "@gltf-transform/core";
 
 /** `export.gltf` node definition. */
 export const exportGltf = defineNode({
@@ -201,11 +202,11 @@ export const exportGltf = defineNode({
         "validator elsewhere; `khronos` — always the Khronos validator (slower, same verdicts).",
     },
   },
-  async run({ inputs, params, ctx }) {
+  run: preloadWith(async ({ inputs, params, ctx }) => {
     // Loaded on the first run, not at the top: declaring the node loads no glTF-Transform.
     const [
       { GENERATOR },
-      { gltfIO, writeGlb, writeGltfJson, writtenJson },
+      { gltfIO, writeGlb, writeGltfJson, writtenArrays, writtenJson },
       { repairForExport },
       { withImagesMerged },
       { withMeshPerNode },
@@ -251,7 +252,7 @@ export const exportGltf = defineNode({
     const bytes = params.format === "glb"
       ? await writeGlb(scene, options)
       : await writeGltfJson(scene, options);
-    await refuseInvalid(bytes, params.format, params.validate, writtenJson(bytes));
+    await refuseInvalid(bytes, params.format, params.validate, writtenJson(bytes), writtenArrays(bytes));
     // A valid file may still lose parts in Blender 3.4, the client users most often open it in: named here.
     const { blenderDrops } = await importOnUse<typeof import("./blender_drops.ts")>(
       "./blender_drops.ts",
@@ -269,8 +270,33 @@ export const exportGltf = defineNode({
     ];
     for (const message of summariseRepeats(drops)) ctx.warn(message);
     return { bytes: { bytes, name: `${params.name}.${params.format}` } };
-  },
+  }, exportModules),
 });
+
+/**
+ * The modules the run imports for every scene (and the writer's I/O, which loads the extensions),
+ * loaded by a batch worker ahead of its first input (`preloadWith`). The Khronos validator, needed
+ * only for files the fast check does not cover, stays loaded on use: parsing it costs each worker
+ * more than most inputs do.
+ */
+function exportModules(): Promise<unknown> {
+  return Promise.all([
+    importOnUse<typeof import("../../runtime/version.ts")>("../../runtime/version.ts", import.meta.url),
+    importOnUse<typeof import("../../runtime/scene/gltf_io.ts")>(
+      "../../runtime/scene/gltf_io.ts",
+      import.meta.url,
+    )
+      .then(({ gltfIO }) => gltfIO()),
+    importOnUse<typeof import("./repair.ts")>("./repair.ts", import.meta.url),
+    importOnUse<typeof import("./merge_images.ts")>("./merge_images.ts", import.meta.url),
+    importOnUse<typeof import("./mesh_per_node.ts")>("./mesh_per_node.ts", import.meta.url),
+    importOnUse<typeof import("./extras_numbers.ts")>("./extras_numbers.ts", import.meta.url),
+    importOnUse<typeof import("./png_fallback.ts")>("./png_fallback.ts", import.meta.url),
+    importOnUse<typeof import("./blender_drops.ts")>("./blender_drops.ts", import.meta.url),
+    importOnUse<typeof import("./far_extent.ts")>("./far_extent.ts", import.meta.url),
+    importOnUse<typeof import("./check/mod.ts")>("./check/mod.ts", import.meta.url),
+  ]);
+}
 
 /** The binary chunk of a written GLB (a glTF JSON output embeds its buffer: none). */
 function glbBinary(bytes: Uint8Array, format: string): Uint8Array | undefined {
@@ -285,20 +311,22 @@ function glbBinary(bytes: Uint8Array, format: string): Uint8Array | undefined {
  * Throws a DecodeError naming the first error (Khronos code and JSON pointer) of the output, if any:
  * found by the fast check when it covers the file and `validate` is `auto`, else by the validator.
  * `written` is the JSON value the writer serialised, which the fast check reads rather than parse
- * the text again where it can.
+ * the text again where it can; `sources` the arrays the GLB's accessors were written from, whose
+ * passes (made for the repair and the writer's bounds) it reads rather than the binary chunk.
  */
 async function refuseInvalid(
   bytes: Uint8Array,
   format: "glb" | "gltf",
   validate: string,
   written: unknown,
+  sources: readonly (TypedArray | null)[] | undefined,
 ): Promise<void> {
   if (validate === "auto") {
     const { checkOutput } = await importOnUse<typeof import("./check/mod.ts")>(
       "./check/mod.ts",
       import.meta.url,
     );
-    const verdict = checkOutput(bytes, format, written);
+    const verdict = checkOutput(bytes, format, written, sources);
     if (verdict.kind === "valid") return;
     if (verdict.kind === "invalid") {
       throw refusal(format, verdict.pointer, `${verdict.code}: ${verdict.message}`);

@@ -4,8 +4,12 @@
  *
  * @module
  */
-import { importOnUse } from "../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../runtime/lazy_run.ts";
 import { defineNode } from "../../runtime/node.ts";
+
+/** What the run imports, on its first call or ahead of it (a batch worker's preload): not to declare the node. */
+const runModules = () =>
+  importOnUse<typeof import("../../runtime/canonical.ts")>("../../runtime/canonical.ts", import.meta.url);
 
 /** `export.json` node definition. */
 export const exportJson = defineNode({
@@ -17,12 +21,9 @@ export const exportJson = defineNode({
   params: {
     name: { type: "string", default: "data", doc: "Base file name of the output (.json added)." },
   },
-  async run({ inputs, params }) {
-    const { sortKeysDeep } = await importOnUse<typeof import("../../runtime/canonical.ts")>(
-      "../../runtime/canonical.ts",
-      import.meta.url,
-    ); // not loaded to declare the node
+  run: preloadWith(async ({ inputs, params }) => {
+    const { sortKeysDeep } = await runModules();
     const text = JSON.stringify(sortKeysDeep(inputs.json), null, 2) + "\n";
     return { bytes: { bytes: new TextEncoder().encode(text), name: `${params.name}.json` } };
-  },
+  }, runModules),
 });

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../../runtime/lazy_run.ts";
 import type { ResolverPlugin } from "../../../runtime/node.ts";
 
 /**
@@ -23,7 +23,10 @@ export const carnivoresResolver: ResolverPlugin = {
   version: 3,
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
   sharesVertexData: true,
-  resolve: async (args) =>
-    (await importOnUse<typeof import("./resolver_run.ts")>("./resolver_run.ts", import.meta.url))
-      .resolveCarnivoresScene(args),
+  resolve: preloadWith(async (args) => (await resolverRun()).resolveCarnivoresScene(args), resolverRun),
 };
+
+/** The resolver's work, imported on first use (or ahead of it: a batch worker's preload). */
+function resolverRun() {
+  return importOnUse<typeof import("./resolver_run.ts")>("./resolver_run.ts", import.meta.url);
+}

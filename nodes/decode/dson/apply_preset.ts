@@ -8,8 +8,22 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
+
+/**
+ * What the run imports, on its first call or ahead of it (a batch worker's preload): not to declare
+ * the node, which would load the codec.
+ */
+const runModules = () =>
+  Promise.all([
+    importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
+      "../../../runtime/scene/copy.ts",
+      import.meta.url,
+    ),
+    importOnUse<typeof import("./codec/preset_apply.ts")>("./codec/preset_apply.ts", import.meta.url),
+    importOnUse<typeof import("./codec/preset_read.ts")>("./codec/preset_read.ts", import.meta.url),
+  ]);
 
 /** `dson.apply_preset` node definition. */
 export const dsonApplyPreset = defineNode({
@@ -218,25 +232,17 @@ export const dsonApplyPreset = defineNode({
         "figure (several and none named: all, warned).",
     },
   },
-  async run({ inputs, params, ctx }) {
+  run: preloadWith(async ({ inputs, params, ctx }) => {
     if (!inputs.preset) {
       ctx.cheapToRecompute(); // passed through: storing it again would encode the same scene twice
       return { scene: inputs.scene };
     }
-    // Loaded on the first run, not at the top: declaring the node loads no codec.
-    const [{ sceneToChange }, { applyDsonPreset }, { readDsonPreset }] = await Promise.all([
-      importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
-        "../../../runtime/scene/copy.ts",
-        import.meta.url,
-      ),
-      importOnUse<typeof import("./codec/preset_apply.ts")>("./codec/preset_apply.ts", import.meta.url),
-      importOnUse<typeof import("./codec/preset_read.ts")>("./codec/preset_read.ts", import.meta.url),
-    ]);
+    const [{ sceneToChange }, { applyDsonPreset }, { readDsonPreset }] = await runModules();
     const warn = (message: string) => ctx.warn(message);
     const preset = await readDsonPreset(inputs.preset.bytes, inputs.preset.name, warn);
     // Transforms, morph weights and extras only: in place when owned, else a copy sharing vertex data.
     const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
     applyDsonPreset(scene, preset, warn, params.figure);
     return { scene };
-  },
+  }, runModules),
 });

@@ -5,8 +5,21 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
+
+/**
+ * What the run imports, on its first call or ahead of it (a batch worker's preload): not to declare
+ * the node, which would load the codec.
+ */
+const runModules = () =>
+  Promise.all([
+    importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
+      "../../../runtime/scene/copy.ts",
+      import.meta.url,
+    ),
+    importOnUse<typeof import("./codec/bake.ts")>("./codec/bake.ts", import.meta.url),
+  ]);
 
 /** `dson.bake_morph` node definition. */
 export const dsonBakeMorph = defineNode({
@@ -77,22 +90,15 @@ export const dsonBakeMorph = defineNode({
     },
     weight: { type: "number", default: 1, min: -10, max: 10, doc: "Weight the morph is baked at." },
   },
-  async run({ inputs, params, ctx }) {
+  run: preloadWith(async ({ inputs, params, ctx }) => {
     if (params.morph === "") {
       ctx.cheapToRecompute(); // passed through: storing it again would encode the same scene twice
       return { scene: inputs.scene };
     }
-    // Loaded on the first run, not at the top: declaring the node loads no codec.
-    const [{ sceneToChange }, { bakeMorph }] = await Promise.all([
-      importOnUse<typeof import("../../../runtime/scene/copy.ts")>(
-        "../../../runtime/scene/copy.ts",
-        import.meta.url,
-      ),
-      importOnUse<typeof import("./codec/bake.ts")>("./codec/bake.ts", import.meta.url),
-    ]);
+    const [{ sceneToChange }, { bakeMorph }] = await runModules();
     // It gives changed vertices new arrays, never writing into the input's: in place when owned.
     const scene = sceneToChange(inputs.scene, ctx.owns("scene"));
     bakeMorph(scene, params.morph, params.weight, (message) => ctx.warn(message));
     return { scene };
-  },
+  }, runModules),
 });

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../../runtime/lazy_run.ts";
 import { defineNode, type JsonValue } from "../../../runtime/node.ts";
 
 /** Checks the `content_roots` parameter: a list of directory paths. */
@@ -14,6 +14,16 @@ export function checkContentRoots(value: JsonValue): string | undefined {
     ? undefined
     : "expected a list of directory paths";
 }
+
+/**
+ * What the run imports, on its first call or ahead of it (a batch worker's preload): not to declare
+ * the node, which would load the codec.
+ */
+const runModules = () =>
+  Promise.all([
+    importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
+    importOnUse<typeof import("./codec/load.ts")>("./codec/load.ts", import.meta.url),
+  ]);
 
 /** `decode.dson` node definition. */
 export const decodeDson = defineNode({
@@ -379,14 +389,10 @@ export const decodeDson = defineNode({
       check: checkContentRoots,
     },
   },
-  async run({ inputs, params, ctx }) {
-    // Loaded on the first run, not at the top: declaring the node loads no codec.
-    const [{ buildDsonDocument }, { loadDsonScene }] = await Promise.all([
-      importOnUse<typeof import("./codec/build_scene.ts")>("./codec/build_scene.ts", import.meta.url),
-      importOnUse<typeof import("./codec/load.ts")>("./codec/load.ts", import.meta.url),
-    ]);
+  run: preloadWith(async ({ inputs, params, ctx }) => {
+    const [{ buildDsonDocument }, { loadDsonScene }] = await runModules();
     const roots = params.content_roots as string[];
     const dson = await loadDsonScene(inputs.bytes.bytes, inputs.bytes.name, { contentRoots: roots, ctx });
     return { scene: buildDsonDocument(dson, (message) => ctx.warn(message)) };
-  },
+  }, runModules),
 });

@@ -5,13 +5,16 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../../runtime/lazy_run.ts";
 import {
   defineResolver,
   type NumberParam,
   type ResolverPlugin,
   type StringParam,
 } from "../../../runtime/node.ts";
+
+/** The bake, imported on first use (or ahead of it: a batch worker's preload). */
+const bake = () => importOnUse<typeof import("./codec/bake.ts")>("./codec/bake.ts", import.meta.url);
 
 /** Resolver for scenes whose source format is `dson`. */
 export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: NumberParam }> = defineResolver(
@@ -39,13 +42,10 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
         doc: "Weight of the baked morph (DSON).",
       },
     },
-    async resolve({ scene, params, ctx }) {
+    resolve: preloadWith(async ({ scene, params, ctx }) => {
       if (params.morph === "") return;
-      const { bakeMorph } = await importOnUse<typeof import("./codec/bake.ts")>(
-        "./codec/bake.ts",
-        import.meta.url,
-      ); // loaded on first use
+      const { bakeMorph } = await bake();
       bakeMorph(scene, params.morph, params.morph_weight, (message) => ctx.warn(message));
-    },
+    }, bake),
   },
 );

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../../runtime/lazy_run.ts";
 import {
   type BooleanParam,
   defineResolver,
@@ -13,6 +13,10 @@ import {
   type JsonValue,
   type ResolverPlugin,
 } from "../../../runtime/node.ts";
+
+/** The resolver's work, imported on first use (or ahead of it: a batch worker's preload). */
+const resolverRun = () =>
+  importOnUse<typeof import("./resolver_run.ts")>("./resolver_run.ts", import.meta.url);
 
 /** The resolver plug-in `constraints.resolve` picks for scenes `decode.cmp` produced. */
 export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: BooleanParam }> = defineResolver({
@@ -101,16 +105,13 @@ export const freelancerResolver: ResolverPlugin<{ pose: JsonParam; pivots: Boole
         "Animation scripts turn the parts themselves; a pose is ignored (Freelancer).",
     },
   },
-  async resolve({ scene, params, ctx }) {
-    const { resolveFreelancerScene } = await importOnUse<typeof import("./resolver_run.ts")>(
-      "./resolver_run.ts",
-      import.meta.url,
-    ); // loaded on first use
+  resolve: preloadWith(async ({ scene, params, ctx }) => {
+    const { resolveFreelancerScene } = await resolverRun();
     resolveFreelancerScene(
       scene,
       params.pose as Record<string, JsonValue>,
       (message) => ctx.warn(message),
       params.pivots as boolean,
     );
-  },
+  }, resolverRun),
 });

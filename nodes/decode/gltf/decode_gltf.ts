@@ -8,12 +8,24 @@
  *
  * @module
  */
-import { importOnUse } from "../../../runtime/lazy_run.ts";
+import { importOnUse, preloadWith } from "../../../runtime/lazy_run.ts";
 import { defineNode } from "../../../runtime/node.ts";
 import { DecodeError } from "../../../runtime/errors.ts";
 import { summariseRepeats } from "../../../runtime/repeats.ts";
 import type { GltfSource } from "./codec/container.ts";
 import type { Material, Texture } from "@gltf-transform/core";
+
+/**
+ * The modules the run imports for every file, which a batch worker loads ahead of its first input
+ * (`preloadWith`); those only some files need (compressed meshes, glTF 1.0 textures) stay loaded on use.
+ */
+const runModules = () =>
+  Promise.all([
+    importOnUse<typeof import("./codec/run_modules.ts")>("./codec/run_modules.ts", import.meta.url),
+    importOnUse<typeof import("./codec/image_types.ts")>("./codec/image_types.ts", import.meta.url),
+    importOnUse<typeof import("./codec/png_sizes.ts")>("./codec/png_sizes.ts", import.meta.url),
+    importOnUse<typeof import("./codec/tangent_space.ts")>("./codec/tangent_space.ts", import.meta.url),
+  ]);
 
 /** `decode.gltf` node definition. */
 export const decodeGltf = defineNode({
@@ -145,7 +157,7 @@ export const decodeGltf = defineNode({
   },
   outputs: { scene: { type: "scene", doc: "The decoded scene." } },
   params: {},
-  async run({ inputs, ctx }) {
+  run: preloadWith(async ({ inputs, ctx }) => {
     // Loaded on the first run, not at the top: declaring the node loads neither glTF-Transform nor the checks.
     const {
       isGlb,
@@ -180,6 +192,7 @@ export const decodeGltf = defineNode({
       fitWeightKeys,
       unskinnedPrimitives,
       rotationOrderNotes,
+      transformHabitNotes,
     } = await importOnUse<typeof import("./codec/run_modules.ts")>("./codec/run_modules.ts", import.meta.url);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -307,6 +320,9 @@ export const decodeGltf = defineNode({
     // After the names are restored: a split part's new mesh and node are named after the file's own.
     const skinRepairs = unskinnedPrimitives(doc);
     warnRepairs(inFile ? skinRepairs.map((repair) => inFile.textOf(repair)) : skinRepairs);
+    // After the names are restored, so notes name parts as the author did (codec/transform_habits.ts).
+    const habitNotes = transformHabitNotes(doc);
+    warnRepairs(inFile ? habitNotes.map((note) => inFile.textOf(note)) : habitNotes);
     const textures = doc.getRoot().listTextures();
     const label = (texture: Texture) =>
       texture.getName()
@@ -351,6 +367,12 @@ export const decodeGltf = defineNode({
       ctx.warn(`${file}: ${note}`);
     }
     for (const note of summariseRepeats(missingUvSets(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
+    // Before tangents are added: those are made across the mended normals (codec/attribute_habits.ts).
+    const { attributeHabits } = await importOnUse<typeof import("./codec/attribute_habits.ts")>(
+      "./codec/attribute_habits.ts",
+      import.meta.url,
+    );
+    for (const note of summariseRepeats(attributeHabits(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
     const { addTangentSpace } = await importOnUse<typeof import("./codec/tangent_space.ts")>(
       "./codec/tangent_space.ts",
       import.meta.url,
@@ -371,5 +393,5 @@ export const decodeGltf = defineNode({
     // forward, so rig nodes fall back to their `forward` parameter. A frame recorded by an earlier
     // partgraph run travels inside the file and is kept.
     return { scene: doc };
-  },
+  }, runModules),
 });
