@@ -2,15 +2,19 @@
  * Repairs a scene so its glTF passes the validator: decoders pass through what damaged files hold
  * (NaN positions, normals of length 10³⁶, indices past the last vertex, NaN node transforms), and
  * a written file must never carry them. Each kind of repair is reported once per property as a
- * warning; a scene with nothing to repair is returned as it is, otherwise a repaired copy.
+ * warning; a scene with nothing to repair is returned as it is, otherwise a repaired copy that shares
+ * every array it does not repair with the input (`repair_arrays.ts`).
  *
  * @module
  */
-import type { Accessor, Document, Mesh, Node, Primitive } from "@gltf-transform/core";
+import type { Accessor, Document, Mesh, Node, Primitive, TypedArray } from "@gltf-transform/core";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
 import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/unique_names.ts";
 import { dataRepairs } from "./repair_data.ts";
+import { isOwned, ownArray } from "./repair_arrays.ts";
+import { nonUnitVectors } from "./unit_vectors.ts";
+import { indexFacts, valueFacts } from "../../runtime/scene/array_facts.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
 import { alignTransformFallbacks } from "../../runtime/scene/transform_fallbacks.ts";
@@ -34,7 +38,8 @@ const FLOAT = 5126;
  */
 export function repairForExport(doc: Document, warn: (message: string) => void): Document {
   if (!repairs(doc, false).length) return doc;
-  const copy = copyScene(doc);
+  // Arrays shared: a repair gives the accessor it writes into a copy of its own (copy on write).
+  const copy = copyScene(doc, { shareData: true });
   for (const message of summariseRepeats(repairs(copy, true))) warn(message);
   return copy;
 }
@@ -178,8 +183,14 @@ function label(accessor: Accessor, i: number): string {
 }
 
 function replaceNonFinite(accessor: Accessor, apply: boolean): number {
-  const array = accessor.getArray();
+  let array = accessor.getArray();
   if (!array) return 0;
+  // An array of the input: its one pass (shared with the writer's bounds and the output check) says.
+  if (!isOwned(array)) {
+    const bad = valueFacts(array, accessor.getElementSize()).nonFinite;
+    if (!bad || !apply) return bad;
+    array = ownArray(accessor);
+  }
   let bad = 0;
   for (let i = 0; i < array.length; i++) {
     if (!Number.isFinite(array[i])) {
@@ -199,30 +210,46 @@ function widenRestartIndices(primitive: Primitive, apply: boolean): boolean {
   const indices = primitive.getIndices();
   const array = indices?.getArray();
   if (!indices || !array || !(array instanceof Uint16Array || array instanceof Uint8Array)) return false;
-  if (!array.includes(array instanceof Uint16Array ? 0xffff : 0xff)) return false;
+  const restart = isOwned(array)
+    ? array.includes(array instanceof Uint16Array ? 0xffff : 0xff)
+    : indexFacts(array).restart;
+  if (!restart) return false;
   if (apply) indices.setArray(new Uint32Array(array));
   return true;
 }
 
 function clampIndices(primitive: Primitive, apply: boolean): number {
-  const indices = primitive.getIndices()?.getArray();
+  const accessor = primitive.getIndices();
+  let indices = accessor?.getArray();
   const position = primitive.getAttribute("POSITION");
-  if (!indices || !position) return 0;
+  if (!accessor || !indices || !position) return 0;
   const count = position.getCount();
+  // An input's integer indices all below the count (nearly always): known from their one pass.
+  if (!isOwned(indices) && isIndexArray(indices) && indexFacts(indices).max < count) return 0;
   let bad = 0;
   for (let i = 0; i < indices.length; i++) {
     if (indices[i] >= count) {
       bad++;
-      if (apply) indices[i] = 0;
+      if (apply) (indices = ownArray(accessor))[i] = 0;
     }
   }
   return bad;
 }
 
+function isIndexArray(array: TypedArray): boolean {
+  return array instanceof Uint32Array || array instanceof Uint16Array || array instanceof Uint8Array;
+}
+
 /** Scales vectors to unit length; a zero (or non-finite) one becomes +Z. */
 function normaliseVectors(accessor: Accessor, apply: boolean): number {
-  const array = accessor.getArray();
+  let array = accessor.getArray();
   if (!array || accessor.getElementSize() !== 3 || accessor.getComponentType() !== FLOAT) return 0;
+  // An input's normals: their one pass (shared with the output check) counts the vectors to repair.
+  if (!isOwned(array)) {
+    const bad = nonUnitVectors(array);
+    if (!bad || !apply) return bad;
+    array = ownArray(accessor);
+  }
   let bad = 0;
   for (let i = 0; i + 2 < array.length; i += 3) {
     const x = array[i], y = array[i + 1], z = array[i + 2];

@@ -17,6 +17,7 @@ import type {
   TypedArray,
 } from "@gltf-transform/core";
 import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
+import { ownArray } from "./repair_arrays.ts";
 
 const FLOAT = 5126, BYTE = 5120, SHORT = 5122;
 /**
@@ -61,7 +62,9 @@ export function rotationRepairs(
  * requantized by {@link quantizeUnit}; other integer keys are a format error, not repaired here.
  */
 function repairRotationKeys(accessor: Accessor, cubic: boolean, apply: boolean): number {
-  const array = accessor.getArray();
+  // Copy on write (`repair_arrays.ts`): an array shared with the input is copied only to be repaired.
+  if (apply && !repairRotationKeys(accessor, cubic, false)) return 0;
+  const array = apply ? ownArray(accessor) : accessor.getArray();
   const scale = rotationScale(accessor);
   if (!array || !scale || accessor.getElementSize() !== 4) return 0;
   const q = new Float64Array(4);
@@ -228,7 +231,8 @@ export function negativeTimeRepairs(
       let moved = slid.get(input);
       if (!moved) {
         moved = users.get(input)!.size > 1 ? input.clone() : input;
-        const times = moved.getArray()!;
+        // A clone's array is its own; the input's own one is shared with the scene given (copy on write).
+        const times = moved === input ? ownArray(moved) : moved.getArray()!;
         for (let i = 0; i < times.length; i++) times[i] -= start;
         slid.set(input, moved);
       }

@@ -2,13 +2,14 @@
  * Export repairs of vertex attributes real exporters write outside glTF's ranges, which viewers draw
  * but the Khronos glTF validator (2.0.0-dev.3.10) refuses: tangents whose direction is not unit length
  * (MikkTSpace leaves a zero tangent on a triangle with degenerate UVs) or whose sign is not ±1, and
- * vertex colours outside 0..1 (floats from HDR tools and bakers). Called by `repair.ts`, in place on
- * its full copy of the scene, as `repair_data.ts` explains.
+ * vertex colours outside 0..1 (floats from HDR tools and bakers). Called by `repair.ts` on its copy of
+ * the scene, writing into an accessor's array only once it has one of its own (`repair_arrays.ts`).
  *
  * @module
  */
 import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core";
 import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
+import { ownArray } from "./repair_arrays.ts";
 
 const FLOAT = 5126;
 /** The validator's tolerance for unit length. */
@@ -28,12 +29,18 @@ export function tangentRepairs(
   let signs = 0, lengths = 0;
   for (let p = 0; p < primitives.length; p++) {
     const tangent = primitives[p].getAttribute("TANGENT");
-    const array = tangent?.getArray();
+    let array = tangent?.getArray();
     if (!tangent || !array || seen.has(tangent)) continue;
     seen.add(tangent);
     if (tangent.getElementSize() !== 4 || tangent.getComponentType() !== FLOAT) continue;
+    const normals = normalsOf(primitives[p]);
+    // Copy on write (`repair_arrays.ts`): an array shared with the input is copied only to be repaired.
+    if (apply) {
+      if (!repairTangentSigns(array, false) && !repairTangentLengths(array, normals, false)) continue;
+      array = ownArray(tangent);
+    }
     signs += repairTangentSigns(array, apply);
-    lengths += repairTangentLengths(array, normalsOf(primitives[p]), apply);
+    lengths += repairTangentLengths(array, normals, apply);
   }
   // Asked only for a message: an unnamed mesh's written name works out every name in the file.
   const name = lengths || signs ? nameOf(mesh) : "";
@@ -117,7 +124,7 @@ export function colourRepairs(
   for (const primitive of mesh.listPrimitives()) {
     for (const semantic of primitive.listSemantics()) {
       const colour = primitive.getAttribute(semantic)!;
-      const array = colour.getArray();
+      let array = colour.getArray();
       if (
         !/^COLOR_\d+$/.test(semantic) || !array || colour.getComponentType() !== FLOAT || seen.has(colour)
       ) {
@@ -130,7 +137,7 @@ export function colourRepairs(
         bad++;
         low = Math.min(low, value);
         high = Math.max(high, value);
-        if (apply) array[i] = value < 0 ? 0 : 1;
+        if (apply) (array = ownArray(colour))[i] = value < 0 ? 0 : 1; // copy on write
       }
     }
   }

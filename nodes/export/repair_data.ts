@@ -7,9 +7,9 @@
  * than (0, 0, 0, 1); and through `repair_attributes.ts`, tangents and vertex colours out of range.
  *
  * Each function follows `repair.ts`: it reports what needs repair, and repairs it when `apply`.
- * Repairs write into accessor arrays in place: `repairForExport` applies them only to its full copy
- * (`copyScene` without `shareData`), whose arrays are its own — glTF-Transform's copy slices every
- * typed array, so the caller's scene is never touched.
+ * `repairForExport` applies them to its copy of the scene, which shares the input's arrays: a repair
+ * writes into an accessor's array only once it has given it one of its own (`ownArray` of
+ * `repair_arrays.ts`), so the caller's scene is never touched and unrepaired arrays are not copied.
  *
  * @module
  */
@@ -18,13 +18,14 @@ import { channelRepairs, negativeTimeRepairs, rotationRepairs, timeRepairs } fro
 import { influenceRepairs } from "./repair_weights.ts";
 import { colourRepairs, tangentRepairs } from "./repair_attributes.ts";
 import { writtenNames } from "../../runtime/scene/unique_names.ts";
+import { ownArray } from "./repair_arrays.ts";
 
 const FLOAT = 5126;
 
 /**
  * Every skin and animation data repair `doc` needs, pushed onto `messages` (one per repaired mesh,
- * skin or animation sampler); made in place when `apply` is true, which only a full copy of a scene
- * may be given (see the module comment).
+ * skin or animation sampler); made in place when `apply` is true, which only the repair's copy of a
+ * scene may be given (see the module comment).
  *
  * @example
  * ```ts
@@ -56,7 +57,7 @@ export function dataRepairs(doc: Document, apply: boolean, messages: string[]): 
 
 function inverseBindRepair(skin: Skin, apply: boolean, messages: string[], seen: Set<Accessor>): void {
   const accessor = skin.getInverseBindMatrices();
-  const array = accessor?.getArray();
+  let array = accessor?.getArray();
   if (!accessor || !array || seen.has(accessor)) return;
   seen.add(accessor);
   if (accessor.getElementSize() !== 16 || accessor.getComponentType() !== FLOAT) return;
@@ -65,6 +66,8 @@ function inverseBindRepair(skin: Skin, apply: boolean, messages: string[], seen:
     const kind = inverseBindDamage(array, at);
     if (kind === 1) transposed++;
     if (kind === 2) reset++;
+    // Copy on write (`repair_arrays.ts`): the input's array is copied once a matrix needs repair.
+    if (kind && apply) array = ownArray(accessor);
     if (kind === 1 && apply) transposeMatrix(array, at);
     if (kind === 2 && apply) resetLastRow(array, at);
   }

@@ -8,6 +8,7 @@
  */
 import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core";
 import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
+import { ownArray } from "./repair_arrays.ts";
 
 const FLOAT = 5126, UNSIGNED_BYTE = 5121, UNSIGNED_SHORT = 5123;
 /** How far the validator lets a vertex's float32 weight sum drift from 1, per non-zero weight. */
@@ -31,6 +32,8 @@ interface InfluenceCounts {
   weights: number;
   zero: number;
   negative: number;
+  /** Vertices changed in any way. */
+  vertices: number;
 }
 
 /**
@@ -44,13 +47,20 @@ export function influenceRepairs(
   seen: Set<Accessor>,
   nameOf: NameOf,
 ): void {
-  const counts: InfluenceCounts = { duplicate: 0, weights: 0, zero: 0, negative: 0 };
+  const counts: InfluenceCounts = { duplicate: 0, weights: 0, zero: 0, negative: 0, vertices: 0 };
   const primitives = mesh.listPrimitives();
   for (let p = 0; p < primitives.length; p++) {
     const first = primitives[p].getAttribute("WEIGHTS_0");
     if (!first || seen.has(first)) continue;
     seen.add(first);
-    const influences = influencesOf(primitives[p]);
+    let influences = influencesOf(primitives[p], false);
+    // Copy on write (`repair_arrays.ts`): the input's arrays are copied once a vertex needs repair.
+    if (influences && apply) {
+      const probe: InfluenceCounts = { duplicate: 0, weights: 0, zero: 0, negative: 0, vertices: 0 };
+      repairInfluences(influences, false, probe);
+      if (!probe.vertices) continue;
+      influences = influencesOf(primitives[p], true);
+    }
     if (influences) repairInfluences(influences, apply, counts);
   }
   // Asked only for a message: an unnamed mesh's written name works out every name in the file.
@@ -78,13 +88,15 @@ export function influenceRepairs(
  * float nor normalized unsigned byte/short, mixed component types, not VEC4, unequal counts):
  * that is not a data repair, and the validator's verdict stands.
  */
-function influencesOf(primitive: Primitive): Influences | undefined {
+function influencesOf(primitive: Primitive, own: boolean): Influences | undefined {
   const joints: TypedArray[] = [], weights: TypedArray[] = [];
   let scale = 0, count = -1;
   for (let n = 0;; n++) {
     const j = primitive.getAttribute(`JOINTS_${n}`), w = primitive.getAttribute(`WEIGHTS_${n}`);
     if (!j || !w) break;
-    const jArray = j.getArray(), wArray = w.getArray();
+    // `own`: arrays to write into, each the accessor's own copy (`repair_arrays.ts`).
+    const jArray = own && j.getArray() ? ownArray(j) : j.getArray();
+    const wArray = own && w.getArray() ? ownArray(w) : w.getArray();
     const setScale = weightScale(w);
     if (!jArray || !wArray || !setScale || j.getElementSize() !== 4 || w.getElementSize() !== 4) return;
     if (scale && setScale !== scale) return;
@@ -124,6 +136,7 @@ function repairInfluences(influences: Influences, apply: boolean, counts: Influe
     }
     const flags = repairVertex(w, j, scale);
     if (!flags) continue;
+    counts.vertices++;
     if (flags & DUPLICATE) counts.duplicate++;
     if (flags & (RESCALED | ALL_ZERO | NEGATIVE)) counts.weights++;
     if (flags & ALL_ZERO) counts.zero++;

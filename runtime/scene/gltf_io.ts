@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { type Document, Format, type GLTF, type JSONDocument, NodeIO } from "@gltf-transform/core";
+import {
+  type Document,
+  Format,
+  type GLTF,
+  type JSONDocument,
+  NodeIO,
+  type TypedArray,
+} from "@gltf-transform/core";
 import { buffered, keepingExtras, writable } from "./writable.ts";
 import { keepNearDefaultTransforms } from "./near_defaults.ts";
 import {
@@ -134,6 +141,11 @@ interface WrittenContent {
   layout?: ChunkLayout;
   /** The binary chunk's bytes; once a GLB holds them, a view into that GLB (no second copy kept). */
   bin?: Uint8Array;
+  /**
+   * The array each accessor of `json` was written from, byte for byte (the direct writer's; none
+   * where glTF-Transform wrote the chunk): see {@link writtenArrays}.
+   */
+  readonly arrays?: readonly (TypedArray | null)[];
 }
 
 /** The memo of {@link writeGlb}: one document's written content and the GLBs made from it. */
@@ -188,7 +200,8 @@ async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise
     const { json, resources } = await keepingExtras(source, write);
     return { ...canonicaliseContent(doc, json), bin: Object.values(resources)[0] };
   }
-  return { ...canonicaliseContent(doc, direct), layout: layout as ChunkLayout };
+  const arrays = (layout as ChunkLayout).accessors.map((accessor) => accessor.getArray());
+  return { ...canonicaliseContent(doc, direct), layout: layout as ChunkLayout, arrays };
 }
 
 /**
@@ -239,7 +252,21 @@ function assembleGlb(written: WrittenContent, generator: string, names: ExportNa
     written.layout = undefined;
   }
   rememberWritten(out, json);
+  if (written.arrays) sourceArrays.set(out, written.arrays);
   return out;
+}
+
+/** The arrays of each GLB {@link writeGlb} wrote from accessor arrays (`writtenArrays`). */
+const sourceArrays = new WeakMap<Uint8Array, readonly (TypedArray | null)[]>();
+
+/**
+ * For a GLB {@link writeGlb} returned (the same object), the array each accessor was written from,
+ * by accessor index: its bytes are the accessor's data in the binary chunk (where the accessor has a
+ * buffer view and is not sparse), so what is known of the array (`array_facts.ts`) holds for the
+ * written data, and the output check need not read it again. Undefined for other bytes.
+ */
+export function writtenArrays(bytes: Uint8Array): readonly (TypedArray | null)[] | undefined {
+  return sourceArrays.get(bytes);
 }
 
 /**

@@ -10,6 +10,9 @@ import type { AccessorLayout } from "./layout.ts";
 import { COMPONENT_ARRAYS as ARRAYS, COMPONENT_BYTES, FLOAT } from "../../../runtime/scene/gltf_codes.ts";
 import type { InfluenceSet, Plan } from "./plan.ts";
 import { invalid, outside } from "./verdict.ts";
+import type { TypedArray } from "@gltf-transform/core";
+import { indexFacts, valueFacts } from "../../../runtime/scene/array_facts.ts";
+import { nonUnitVectors } from "../unit_vectors.ts";
 
 /** The validator's tolerance for a unit normal or tangent, on the length. */
 const VECTOR_TOLERANCE = 0.00674;
@@ -109,9 +112,29 @@ function dequantize(a: AccessorLayout): (v: number) => number {
   }
 }
 
-/** Runs every data rule of `plan` and of each accessor; stops at the first error. */
-export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[], plan: Plan): void {
+/** Values the rules read from binary chunks (a count for tests: what `sources` spares is not read). */
+export const binRead = { values: 0 };
+
+/**
+ * Runs every data rule of `plan` and of each accessor; stops at the first error. `sources[i]`, when
+ * given, is the array accessor `i` was written from byte for byte (see `checkOutput`): the finite
+ * values, bounds, index and unit-normal rules take the array's remembered pass (one the export's repair
+ * and the writer's bounds share) instead of reading the chunk again.
+ */
+export function checkData(
+  bin: Uint8Array,
+  accessors: readonly AccessorLayout[],
+  plan: Plan,
+  sources?: readonly (TypedArray | null)[],
+): void {
   const read = new Map<AccessorLayout, Components>();
+  const source = new Map<AccessorLayout, TypedArray>();
+  if (sources) {
+    for (let i = 0; i < accessors.length; i++) {
+      const array = writtenFrom(accessors[i], sources[i]);
+      if (array) source.set(accessors[i], array);
+    }
+  }
   // Sparse accessors over zeros (a morph weights track: frames × targets values, few not zero) are
   // checked as stored, and expanded only if a rule below reads them.
   const overZeros = new Map<AccessorLayout, Substitutions>();
@@ -125,7 +148,8 @@ export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[],
     const data = components(bin, accessor);
     if (!data) continue;
     read.set(accessor, data);
-    checkValuesAndBounds(accessor, data);
+    const array = source.get(accessor);
+    if (!array || !vouchedValuesAndBounds(accessor, array)) checkValuesAndBounds(accessor, data);
   }
   const dataOf = (accessor: AccessorLayout): Components | undefined => {
     let data = read.get(accessor);
@@ -146,15 +170,23 @@ export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[],
   const largest = new Map<AccessorLayout, number>();
   each(plan.indices, ({ accessor, vertexCount, pointer }, data) => {
     let max = largest.get(accessor);
-    if (max === undefined) largest.set(accessor, max = checkRestart(accessor, data, pointer));
+    if (max === undefined) {
+      const array = source.get(accessor);
+      const facts = array && indexFacts(array);
+      // With a restart value, read again for the validator's message (its first place).
+      max = facts && !facts.restart ? facts.max : checkRestart(accessor, data, pointer);
+      largest.set(accessor, max);
+    }
     if (max >= vertexCount) {
       invalid("ACCESSOR_INDEX_OOB", pointer, `index value ${max} ≥ vertex count ${vertexCount}`);
     }
   });
-  each(
-    plan.unitVectors,
-    ({ accessor, pointer, tangent }, data) => checkUnit(accessor, data, pointer, tangent),
-  );
+  each(plan.unitVectors, ({ accessor, pointer, tangent }, data) => {
+    // Unit by the repair's tolerance (stricter than the validator's) passes the validator's test.
+    const array = tangent ? undefined : source.get(accessor);
+    if (array && accessor.componentType === FLOAT && nonUnitVectors(array) === 0) return;
+    checkUnit(accessor, data, pointer, tangent);
+  });
   each(plan.clamped, ({ accessor, pointer }, data) => checkClamped(accessor, data, pointer));
   each(plan.times, ({ accessor, pointer }, data) => checkTimes(accessor, data, pointer));
   each(
@@ -168,9 +200,44 @@ export function checkData(bin: Uint8Array, accessors: readonly AccessorLayout[],
   }
 }
 
+/**
+ * `array` when accessor `a`'s data in the chunk is its bytes — a dense accessor of the same component
+ * type and size (what the writer says it wrote, checked against what the JSON says) — else undefined.
+ */
+function writtenFrom(a: AccessorLayout, array: TypedArray | null | undefined): TypedArray | undefined {
+  if (!array || a.view === undefined || a.sparse || a.count === 0) return undefined;
+  if (array.constructor !== ARRAYS[a.componentType] || array.length !== a.count * a.components) {
+    return undefined;
+  }
+  return array;
+}
+
+/**
+ * {@link checkValuesAndBounds} of a float accessor from its source array's remembered pass, when that
+ * finds every value finite (true: checked, with the same verdict); false to read the chunk instead (an
+ * integer accessor, whose bounds the writer rounds to float32; a non-finite value, whose place the
+ * validator's message names).
+ */
+function vouchedValuesAndBounds(a: AccessorLayout, array: TypedArray): boolean {
+  if (a.componentType !== FLOAT) return false;
+  const facts = valueFacts(array, a.components);
+  if (facts.nonFinite) return false;
+  // Float32 values: the pass's `Math.fround`ed bounds are the values themselves (±0 compare equal).
+  for (let c = 0; c < a.components; c++) {
+    if (a.min && a.min[c] !== facts.min[c]) {
+      invalid("ACCESSOR_MIN_MISMATCH", `${a.pointer}/min/${c}`, `actual ${facts.min[c]}`);
+    }
+    if (a.max && a.max[c] !== facts.max[c]) {
+      invalid("ACCESSOR_MAX_MISMATCH", `${a.pointer}/max/${c}`, `actual ${facts.max[c]}`);
+    }
+  }
+  return true;
+}
+
 /** Finite floats (ACCESSOR_INVALID_FLOAT); declared min/max equal to the data's (ACCESSOR_M*_MISMATCH). */
 function checkValuesAndBounds(a: AccessorLayout, { array, step }: Components): void {
   const n = a.components;
+  binRead.values += a.count * n;
   const float = a.componentType === FLOAT;
   if (float) {
     for (let i = 0; i < a.count; i++) {
@@ -232,6 +299,7 @@ function checkSubstitutedValuesAndBounds(a: AccessorLayout, { indices, values }:
 /** Refuses primitive-restart values; returns the largest index. */
 function checkRestart(a: AccessorLayout, { array, step }: Components, pointer: string): number {
   const restart = RESTART[a.componentType];
+  binRead.values += a.count;
   let max = 0;
   for (let i = 0, at = 0; i < a.count; i++, at += step) {
     const v = array[at];
@@ -242,6 +310,7 @@ function checkRestart(a: AccessorLayout, { array, step }: Components, pointer: s
 }
 
 function checkUnit(a: AccessorLayout, { array, step }: Components, pointer: string, tangent: boolean): void {
+  binRead.values += a.count * (tangent ? 4 : 3);
   for (let i = 0, at = 0; i < a.count; i++, at += step) {
     const x = array[at], y = array[at + 1], z = array[at + 2];
     const squared = x * x + y * y + z * z;

@@ -25,6 +25,7 @@ import { readAnimations } from "./animation.ts";
 import { readCameras } from "./cameras.ts";
 import { emptyPlan, Usages } from "./plan.ts";
 import { checkData } from "./data.ts";
+import type { TypedArray } from "@gltf-transform/core";
 import { checkImage } from "./images.ts";
 import { readDataUri } from "./data_uri.ts";
 import { jsonInHand } from "./in_hand.ts";
@@ -55,7 +56,10 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /**
  * The fast check's verdict on a written file. `written`, when given, is the JSON value the file's
  * JSON text was serialised from (`writtenJson` of `gltf_io.ts`): read instead of parsing the text
- * where `in_hand.ts` proves the two the same, with the same verdict either way.
+ * where `in_hand.ts` proves the two the same, with the same verdict either way. `sources`, when given
+ * for a GLB, is the array each accessor was written from (`writtenArrays` of `gltf_io.ts`): the data
+ * rules then read what they can from those arrays' remembered passes (`array_facts.ts`) rather than
+ * the binary chunk, with the same verdict.
  *
  * @example
  * ```ts ignore
@@ -63,9 +67,14 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * if (verdict.kind === "outside") await runKhronosValidator(glb);
  * ```
  */
-export function checkOutput(bytes: Uint8Array, format: "glb" | "gltf", written?: unknown): Verdict {
+export function checkOutput(
+  bytes: Uint8Array,
+  format: "glb" | "gltf",
+  written?: unknown,
+  sources?: readonly (TypedArray | null)[],
+): Verdict {
   try {
-    check(bytes, format, written);
+    check(bytes, format, written, sources);
     return { kind: "valid" };
   } catch (error) {
     if (error instanceof CheckStop) return error.verdict;
@@ -74,7 +83,12 @@ export function checkOutput(bytes: Uint8Array, format: "glb" | "gltf", written?:
   }
 }
 
-function check(bytes: Uint8Array, format: "glb" | "gltf", written: unknown): void {
+function check(
+  bytes: Uint8Array,
+  format: "glb" | "gltf",
+  written: unknown,
+  sources: readonly (TypedArray | null)[] | undefined,
+): void {
   // Typed arrays over the binary data read the platform's byte order; glTF's is little-endian.
   if (!LITTLE_ENDIAN) outside("big-endian platform", "/");
   const parts = format === "glb" ? splitGlb(bytes) : { json: bytes, bin: undefined };
@@ -105,7 +119,7 @@ function check(bytes: Uint8Array, format: "glb" | "gltf", written: unknown): voi
       }
     }
   });
-  if (bin) checkData(bin, accessors, plan);
+  if (bin) checkData(bin, accessors, plan, format === "glb" ? sources : undefined);
   for (const { view, bytes, mimeType, pointer } of plan.images) {
     const at = view === undefined ? undefined : views[view];
     checkImage(bytes ?? bin!.subarray(at!.byteOffset, at!.byteOffset + at!.byteLength), mimeType, pointer);

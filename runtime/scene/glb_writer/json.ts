@@ -18,6 +18,7 @@ import {
 import { type ChunkLayout, placeViews, type Unsupported } from "./layout.ts";
 import { setArrayQuietly } from "../accessors.ts";
 import { sparseViews, sparseWritable } from "./sparse.ts";
+import { valueFacts } from "../array_facts.ts";
 
 const NO_IMAGE = new Uint8Array(0);
 
@@ -249,9 +250,12 @@ function fillAccessor(
   def.count = accessor.getCount();
   def.byteOffset = offset;
   if ("max" in def) {
-    const { min, max } = bounds(accessor.getArray()!, accessor.getElementSize(), accessor.getCount());
-    def.max = max;
-    def.min = min;
+    // From the array's one pass, which the export repair's check may have made already and the
+    // output check reads again (`array_facts.ts`); the same numbers as `bounds`. Copies: the JSON is
+    // the caller's to change.
+    const { min, max } = valueFacts(accessor.getArray()!, accessor.getElementSize());
+    def.max = max.slice();
+    def.min = min.slice();
   }
 }
 
