@@ -211,7 +211,12 @@ export const dsonApplyPreset = defineNode({
   // named, as decode.dson v67 names one a file holds (preset_scale_check.ts): a glTF child cannot take
   // the stretch along its own turned axes as Daz does. prop_axis_scale_habits.ts nestedScaleCase with
   // the group scaled by a pose preset, held-out seeds 5001-5200: 143 of 413 props off silently -> 0.
-  version: 50,
+  // 51: a node that does not inherit scale under an uneven scale the preset sets or poses under is
+  // given the nearest glTF scale to Daz's, as decode.dson v68 gives it (`scale_fit` kept, dropped once
+  // no uneven scale is above it), and named where that is a shear (before: it took the parent's
+  // scale, named, or under an unscaled parent silently). inherit_scale_habits.ts with the figure and
+  // bones scaled by the preset, held-out seeds 9001-9200: over 1 mm off 629 -> 582, silently 366 -> 0.
+  version: 51,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -372,7 +372,15 @@ export const decodeDson = defineNode({
   // world rotation and scale apart, so the stretch runs along the child's turned axes, a shear no glTF
   // node holds; it is drawn as glTF composes. prop_axis_scale_habits.ts nestedScaleCase, held-out
   // seeds 5001-5200: 143 of 413 props over 1 mm off silently -> 0 (all named; none within named).
-  version: 67,
+  // 68: a node that does not inherit scale (`inherits_scale: false`, as Daz writes bones) under an
+  // uneven scale — its parent's own, or a chain's above an unscaled parent (a figure stretched per
+  // axis, the bones under its hip) — takes the glTF scale nearest Daz's, each axis fitted by least
+  // squares with its turn kept (scale_composition.ts fitUninherited; the factor kept as the node's
+  // `scale_fit`): exact where its turn keeps the uneven axes, and otherwise named with how far off as
+  // v67 names an inheriting node (before: it took its parent's uneven scale, or under an unscaled
+  // parent was drawn off silently). inherit_scale_habits.ts held-out seeds 9001-9200, 1,426 nodes:
+  // over 1 mm off 629 -> 582, silently 97 -> 0.
+  version: 68,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

@@ -41,7 +41,7 @@ import {
 import { invertRest, localTransform, restWorld, scaleDivisor } from "./rest_pose.ts";
 import { followerStates, refitFollowers, warnSheared } from "./follower_refit.ts";
 import { subdivisionWarning } from "./subdivision.ts";
-import { unevenlyScaled, unevenScaleWarning } from "./scale_composition.ts";
+import { fitUninherited, unevenlyScaled, unevenScaleWarnings } from "./scale_composition.ts";
 
 type Json = { [key: string]: JsonValue };
 
@@ -141,23 +141,26 @@ interface BuildTarget {
 
 /** The glTF node hierarchy of the DSON nodes, each posed in its parent's rest frame. */
 function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[], warn: WarningSink): Node[] {
-  const scales: [number, number, number][] = [];
+  const locals = dsonNodes.map((_, i) => localTransform(dsonNodes, i));
+  const built = locals.map((local, i) => scaleNotInherited(dsonNodes, i, local.scale));
+  // A node that does not inherit an uneven scale takes the scale nearest Daz's (decode.dson v68).
+  const { scales, factors } = fitUninherited(dsonNodes, built);
   const nodes = dsonNodes.map((node, i) => {
     const gltfNode = doc.createNode(node.name);
-    const { translation, rotation, scale: own } = localTransform(dsonNodes, i);
-    const scale = scaleNotInherited(dsonNodes, i, own, warn);
-    scales.push(scale);
+    const { translation, rotation } = locals[i];
+    const scale = scales[i];
     gltfNode.setTranslation(translation).setRotation(rotation);
     if (scale.some((s) => s !== 1)) gltfNode.setScale(scale);
-    setPartgraphExtras(gltfNode, { dson: nodeExtras(node) });
+    const fitted = factors.get(i);
+    // dson.apply_preset reads the node's own scale back: its glTF scale over this factor.
+    setPartgraphExtras(gltfNode, { dson: { ...nodeExtras(node), ...(fitted ? { scale_fit: fitted } : {}) } });
     return gltfNode;
   });
   dsonNodes.forEach((node, i) => {
     if (node.parent >= 0) nodes[node.parent].addChild(nodes[i]);
     else scene.addChild(nodes[i]);
   });
-  const uneven = unevenlyScaled(dsonNodes, scales);
-  if (uneven.length) warn(unevenScaleWarning(dsonNodes, uneven));
+  for (const message of unevenScaleWarnings(dsonNodes, unevenlyScaled(dsonNodes, scales))) warn(message);
   return nodes;
 }
 
@@ -166,14 +169,13 @@ function buildNodes(doc: Document, scene: Scene, dsonNodes: readonly SceneNode[]
  * (`inherits_scale: false`, as Daz writes for almost every bone): Daz composes such a node's scale
  * under its parent's world scale without the parent's local scale, so scaling a bone leaves its
  * children their size (their positions still follow). glTF always inherits, so a uniform parent
- * scale `s` is undone by scaling the child by `1/s`. A non-uniform one cannot be undone under a
- * turned child in a glTF transform: it is kept, with a warning.
+ * scale `s` is undone by scaling the child by `1/s`. A non-uniform one is left to
+ * {@link fitUninherited}, which fits the nearest scale (exact unless the child is turned across it).
  */
 function scaleNotInherited(
   dsonNodes: readonly SceneNode[],
   i: number,
   scale: [number, number, number],
-  warn: WarningSink,
 ): [number, number, number] {
   const node = dsonNodes[i];
   const parent = node.parent >= 0 ? dsonNodes[node.parent] : undefined;
@@ -181,12 +183,7 @@ function scaleNotInherited(
   const [x, y, z] = parent.scale.map((s) => s * parent.generalScale);
   if (x === 1 && y === 1 && z === 1) return scale;
   const divisor = scaleDivisor([x, y, z]);
-  if (divisor !== 1) return [scale[0] / divisor, scale[1] / divisor, scale[2] / divisor];
-  warn(
-    `dson: node '${node.key}' does not inherit scale, but its parent '${parent.key}' is scaled ` +
-      `unevenly (${[x, y, z].join(", ")}), which a glTF child cannot undo; the child inherits it`,
-  );
-  return scale;
+  return divisor !== 1 ? [scale[0] / divisor, scale[1] / divisor, scale[2] / divisor] : scale;
 }
 
 /** Adds a mesh, its node and (when skinned) its skin; returns the node (none without polygons). */

@@ -20,7 +20,7 @@ import { warnUnframed } from "./follower_frame.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
-import { warnUnevenAfterPreset } from "./preset_scale_check.ts";
+import { scaleAfterPreset } from "./preset_scale_check.ts";
 import { projectPresetMorphs } from "./preset_project.ts";
 import { moveRigJoints } from "./preset_rig.ts";
 import { presetScope } from "./preset_scope.ts";
@@ -143,8 +143,8 @@ export function applyDsonPreset(
   const rescaled = new Set<Node>(), placed = new Set<Node>();
   const followed = followedMeshes(doc);
   for (const [node, values] of poses) repose(node, values, { scales, rescaled, placed });
-  applyScales(rescaled, scales, placed, warn);
-  warnUnevenAfterPreset(doc, new Set(poses.keys()), scales, warn);
+  applyScales(rescaled, scales, placed);
+  scaleAfterPreset(doc, new Set(poses.keys()), scales, warn);
   // After every target is posed and scaled; before the rigid followers' meshes, which ride them.
   followTargetsAgain(doc, warn);
   moveFollowedMeshes(followed, warn);

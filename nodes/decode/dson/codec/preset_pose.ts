@@ -20,11 +20,9 @@ import {
 // The ES module build (types from the package): its CommonJS main costs start-up time to load.
 // @ts-types="gl-matrix"
 import { quat, vec3 } from "gl-matrix/esm/index.js";
-import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { METRES_PER_CM } from "./model.ts";
 import { invert, matrix, multiply, snapToOne } from "./matrix64.ts";
-import { fewNames as few } from "./preset_morphs.ts";
 import type { JointChannel } from "./preset_read.ts";
 import { eulerDegrees, eulerQuat, type PoseFrame, poseTransform, scaleDivisor } from "./rest_pose.ts";
 import type { Vec3 } from "./rigid_fit.ts";
@@ -36,6 +34,11 @@ export interface NodeRecord {
   rotation_order: string;
   /** False for a node whose glTF scale undoes its parent's own scale (see `scaleDivisor`). */
   inherits_scale?: boolean;
+  /**
+   * Per axis, what the glTF scale of a node that does not inherit an uneven scale carries beyond its
+   * own (`fitUninherited` in `scale_composition.ts`; decode.dson v68).
+   */
+  scale_fit?: Vec3;
 }
 
 /** A node's DSON record, when it has the fields a pose needs. */
@@ -58,14 +61,18 @@ export function dsonKey(node: Node): string | undefined {
 
 /**
  * Every DSON node's own (DSON local) scale: its glTF scale, times the divisor the decoder took from
- * its parent's own scale when it does not inherit scale. Parents come before their children.
+ * its parent's own scale when it does not inherit scale (over the `scale_fit` it took under an uneven
+ * one). Parents come before their children.
  */
 export function dsonScales(doc: Document): Map<Node, Vec3> {
   const scales = new Map<Node, Vec3>();
   const visit = (node: Node, parentScale: Vec3 | undefined) => {
     const own = record(node);
     let scale = [...node.getScale()] as Vec3;
-    if (own && own.inherits_scale === false && parentScale) {
+    const fit = own?.scale_fit;
+    if (own && own.inherits_scale === false && isScaleFit(fit)) {
+      scale = scale.map((v, k) => v / fit[k]) as Vec3;
+    } else if (own && own.inherits_scale === false && parentScale) {
       const divisor = scaleDivisor(parentScale);
       scale = scale.map((v) => v * divisor) as Vec3;
     }
@@ -78,39 +85,36 @@ export function dsonScales(doc: Document): Map<Node, Vec3> {
   return scales;
 }
 
+/** True for a usable `scale_fit`: three finite numbers, none 0. */
+export function isScaleFit(fit: unknown): fit is Vec3 {
+  return Array.isArray(fit) && fit.length === 3 &&
+    fit.every((v) => typeof v === "number" && Number.isFinite(v) && v !== 0);
+}
+
 /**
  * Gives each node whose own scale a preset changed, and each child of one, the glTF scale that
  * composes as Daz does: its own scale, divided by its parent's where it does not inherit scale.
  * Nodes the preset left alone keep their glTF scale exactly, and so do the `placed` rigid followers
- * (set through their `parent_offset` already: only their children are compensated). A parent scaled
- * unevenly cannot be undone so (as in `decode.dson`): its children inherit it, and a warning names
- * them.
+ * (set through their `parent_offset` already: only their children are compensated). Under a parent
+ * scaled unevenly a node keeps its own scale here: `fitPresetScales` (`preset_scale_check.ts`) fits
+ * the nearest, as the decode does.
  */
 export function applyScales(
   rescaled: ReadonlySet<Node>,
   scales: ReadonlyMap<Node, Vec3>,
   placed: ReadonlySet<Node>,
-  warn: WarningSink,
 ): void {
   const touched = new Set<Node>();
   for (const node of rescaled) {
     if (!placed.has(node)) touched.add(node);
     for (const child of node.listChildren()) if (scales.has(child)) touched.add(child);
   }
-  const uneven: string[] = [];
   for (const node of touched) {
     const parent = node.getParentNode();
     const parentScale = parent && scales.get(parent);
     const compensated = record(node)!.inherits_scale === false && parentScale;
     const divisor = compensated ? scaleDivisor(parentScale) : 1;
-    if (compensated && divisor === 1 && parentScale.some((v) => v !== 1)) uneven.push(node.getName());
     node.setScale(scales.get(node)!.map((v) => v / divisor) as Vec3);
-  }
-  if (uneven.length) {
-    warn(
-      `dson preset: ${uneven.length} node(s) do not inherit scale, but their parent is now scaled unevenly, ` +
-        `which a glTF child cannot undo; they inherit it: ${few(uneven)}`,
-    );
   }
 }
 

@@ -1,37 +1,50 @@
 /**
- * After a preset poses a decoded DSON scene: the nodes it leaves turned under an unevenly scaled
- * parent, which a glTF child cannot draw as Daz does (`scale_composition.ts`), named as the decode
- * names them. Only nodes the preset posed, or under one it posed, are looked at: the rest were the
- * decode's to name.
+ * After a preset poses a decoded DSON scene: the nodes that do not inherit scale under an uneven one
+ * get the nearest scale to Daz's (as the decode fits them), and the nodes it leaves turned under an
+ * unevenly scaled parent, which a glTF child cannot draw as Daz does (`scale_composition.ts`), are
+ * named as the decode names them. Only nodes the preset posed, or under one it posed, are looked at:
+ * the rest were the decode's.
  *
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import type { WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { currentPose, nodeTrs, record } from "./preset_pose.ts";
+import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
+import { currentPose, isScaleFit, nodeTrs, record } from "./preset_pose.ts";
+import { scaleDivisor } from "./rest_pose.ts";
 import type { Vec3 } from "./rigid_fit.ts";
-import { type ComposedNode, unevenlyScaled, unevenScaleWarning } from "./scale_composition.ts";
+import {
+  type ComposedNode,
+  fitUninherited,
+  unevenlyScaled,
+  unevenScaleWarnings,
+} from "./scale_composition.ts";
+
+/** A node's DSON record in its extras. */
+type DsonExtras = { [key: string]: JsonValue };
 
 /**
- * Warns of the nodes of `doc` under (or among) `posed` that a glTF hierarchy draws otherwise than
+ * Fits the glTF scale of each node of `doc` under (or among) `posed` that does not inherit scale under
+ * an uneven one (`fitUninherited`, its `scale_fit` recorded; a stale one dropped, the node's scale
+ * undone as the decode undoes it), then warns of those nodes a glTF hierarchy draws otherwise than
  * DSON's composition, `scales` being each DSON node's own scale (`dsonScales`, as the preset set it).
  * Rigid followers (posed in their written parent's frame, under another joint) and what hangs under
  * them are left out.
  *
  * @example
  * ```ts
- * warnUnevenAfterPreset(doc, new Set(poses.keys()), scales, warn);
+ * scaleAfterPreset(doc, new Set(poses.keys()), scales, warn);
  * ```
  */
-export function warnUnevenAfterPreset(
+export function scaleAfterPreset(
   doc: Document,
   posed: ReadonlySet<Node>,
   scales: ReadonlyMap<Node, Vec3>,
   warn: WarningSink,
 ): void {
   if (!posed.size) return;
-  const composed: ComposedNode[] = [], gltfScales: Vec3[] = [], touched: boolean[] = [];
+  const composed: ComposedNode[] = [], gltfScales: Vec3[] = [], touched: boolean[] = [], gltf: Node[] = [];
   const visit = (node: Node, parent: number, underPosed: boolean) => {
     const own = record(node);
     const dson = getPartgraphExtras(node).dson as { rigid_follow?: unknown; key?: unknown } | undefined;
@@ -55,6 +68,7 @@ export function warnUnevenAfterPreset(
       inheritsScale: own.inherits_scale !== false,
     });
     gltfScales.push([...node.getScale()] as Vec3);
+    gltf.push(node);
     const here = underPosed || posed.has(node);
     touched.push(here);
     for (const child of node.listChildren()) visit(child, index, here);
@@ -62,6 +76,24 @@ export function warnUnevenAfterPreset(
   for (const scene of doc.getRoot().listScenes()) {
     for (const root of scene.listChildren()) visit(root, -1, false);
   }
-  const uneven = unevenlyScaled(composed, gltfScales).filter((u) => touched[u.node]);
-  if (uneven.length) warn(unevenScaleWarning(composed, uneven, "dson preset"));
+  // A scale fitted before starts again from the decode's (its own, undone as build_scene.ts does): the
+  // fit below gives it again where it is still under an uneven scale, and its children compose on it.
+  const stale = composed.map((c, i) =>
+    touched[i] && !c.inheritsScale && isScaleFit((getPartgraphExtras(gltf[i]).dson as DsonExtras).scale_fit)
+  );
+  stale.forEach((was, i) => {
+    if (!was) return;
+    const c = composed[i], divisor = scaleDivisor(c.parent >= 0 ? composed[c.parent].scale : [1, 1, 1]);
+    gltfScales[i] = c.scale.map((v) => v / divisor) as Vec3;
+  });
+  const { scales: fitted, factors } = fitUninherited(composed, gltfScales, (i) => touched[i]);
+  gltf.forEach((node, i) => {
+    const factor = factors.get(i);
+    if (!factor && !stale[i]) return;
+    node.setScale(fitted[i]);
+    const { scale_fit: _fit, ...dson } = getPartgraphExtras(node).dson as DsonExtras;
+    setPartgraphExtras(node, { dson: factor ? { ...dson, scale_fit: factor } : dson });
+  });
+  const uneven = unevenlyScaled(composed, fitted).filter((u) => touched[u.node]);
+  for (const message of unevenScaleWarnings(composed, uneven, "dson preset")) warn(message);
 }

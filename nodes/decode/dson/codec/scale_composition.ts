@@ -58,13 +58,15 @@ export interface UnevenlyScaled {
   /** The nearest ancestor with an uneven scale. */
   readonly scaledBy: number;
   readonly off: number;
+  /** False for a node that does not inherit scale (`inherits_scale: false`). */
+  readonly inherits: boolean;
 }
 
 /**
  * The nodes (first where the compositions part; their descendants follow them) whose world linear
  * part as the glTF hierarchy composes it (each node's `O·R·S·O⁻¹` after its parent's, `scales` the
- * scale each glTF node was given, `inheritsScale` undone as build_scene.ts does) differs from DSON's.
- * A node that does not inherit an uneven parent scale is left out: build_scene.ts names it already.
+ * scale each glTF node was given, `inheritsScale` undone as build_scene.ts and {@link fitUninherited}
+ * do) differs from DSON's.
  *
  * @example
  * ```ts
@@ -75,10 +77,104 @@ export function unevenlyScaled(
   nodes: readonly ComposedNode[],
   scales: readonly (readonly number[])[],
 ): UnevenlyScaled[] {
-  const drawn: M3[] = [], rotations: M3[] = [], stretches: M3[] = [], own: M3[] = [];
-  const parted: boolean[] = [];
   const out: UnevenlyScaled[] = [];
-  // Parents first (a node may be listed before its parent): each node after the chain above it.
+  const parted: boolean[] = [];
+  compose(nodes, (i, p, m) => {
+    const node = nodes[i];
+    const off = apart(m.drawn(scales[i]), m.target);
+    parted[i] = off > SAME;
+    // Named once, where the compositions part (a node that does not inherit scale too: its nearest
+    // scale is fitted by fitUninherited, and what is left is a shear).
+    if (!parted[i] || (p >= 0 && parted[p])) return scales[i];
+    let scaledBy = p;
+    while (scaledBy >= 0 && even(nodes[scaledBy])) scaledBy = nodes[scaledBy].parent;
+    out.push({ node: i, scaledBy, off, inherits: node.inheritsScale });
+    return scales[i];
+  });
+  out.sort((a, b) => a.node - b.node);
+  return out;
+}
+
+/** What {@link fitUninherited} gives: every node's glTF scale, and the factors it fitted. */
+export interface FittedScales {
+  readonly scales: [number, number, number][];
+  /** Per fitted node: the factor its glTF scale carries beyond its own (DSON) scale, per axis. */
+  readonly factors: Map<number, [number, number, number]>;
+}
+
+/**
+ * The glTF scale of each node that does not inherit scale (`inherits_scale: false`) and sits under an
+ * uneven scale (its parent's own, or the chain's above): Daz leaves out the parent's own scale and
+ * stretches the node by the chain's world scale along its own turned axes; a glTF child takes its
+ * parent's whole matrix. Each axis of the node's scale is the one that brings that axis of its glTF
+ * world matrix nearest to Daz's (least squares, its turn kept): exact when the turn keeps the uneven
+ * axes (an unposed bone in its parent's frame, or turned by right angles), else the nearest, and
+ * {@link unevenlyScaled} names what is left. Other nodes keep `scales` (as built); so do those for
+ * which `refit` is false.
+ *
+ * @example
+ * ```ts
+ * const { scales: fitted, factors } = fitUninherited(dson.nodes, scales);
+ * ```
+ */
+export function fitUninherited(
+  nodes: readonly ComposedNode[],
+  scales: readonly (readonly number[])[],
+  refit: (node: number) => boolean = () => true,
+): FittedScales {
+  const out = scales.map((s) => [s[0], s[1], s[2]] as [number, number, number]);
+  const factors = new Map<number, [number, number, number]>();
+  compose(nodes, (i, p, m) => {
+    const node = nodes[i];
+    if (p < 0 || node.inheritsScale || !refit(i) || !m.unevenAbove) return out[i];
+    // Column j of the glTF world (its turn kept) against Daz's: drawn·O·R·e_j·s_j ≈ target·O·e_j.
+    const a = mul(m.drawnOf(p), m.turn), b = mul(m.target, m.orientation);
+    const factor = [0, 1, 2].map((j) => {
+      const aa = a[0][j] * a[0][j] + a[1][j] * a[1][j] + a[2][j] * a[2][j];
+      const ab = a[0][j] * b[0][j] + a[1][j] * b[1][j] + a[2][j] * b[2][j];
+      return aa > 0 ? ab / aa : 1;
+    }) as [number, number, number];
+    // Recorded apart from the node's own scale, which a preset reads back and may change.
+    const own = node.scale.map((v) => v * node.generalScale);
+    const ownFactor = factor.map((f, j) => (own[j] !== 0 ? f / own[j] : 1)) as [number, number, number];
+    factors.set(i, ownFactor);
+    out[i] = factor;
+    return out[i];
+  });
+  return { scales: out, factors };
+}
+
+/** One node's matrices as {@link compose} hands them over. */
+interface Composed {
+  /** The node's `O·R`, its glTF turn in its own frame. */
+  readonly turn: M3;
+  /** The node's `O`. */
+  readonly orientation: M3;
+  /** DSON's world linear part of the node (its rotation after its scale, both world). */
+  readonly target: M3;
+  /** The glTF world linear part of the node, given the scale its glTF node takes. */
+  drawn(scale: readonly number[]): M3;
+  /** A node's glTF world linear part (composed already: a parent). */
+  drawnOf(node: number): M3;
+  /**
+   * True when the DSON scale above the node is uneven: its parent's own, or what it inherits (by the
+   * written scales: their matrices carry the float32 turns' rounding).
+   */
+  readonly unevenAbove: boolean;
+}
+
+/**
+ * Walks the nodes parents first (a node may be listed before its parent), composing each node's DSON
+ * world linear part and, with the scale `visit` returns for it, its glTF one. Each node's glTF part is
+ * `O·R·S·O⁻¹` after its parent's, the same frame as DSON's (the rest frames cancel).
+ */
+function compose(
+  nodes: readonly ComposedNode[],
+  visit: (node: number, parent: number, m: Composed) => readonly number[],
+): void {
+  const drawn: M3[] = [], rotations: M3[] = [], stretches: M3[] = [], own: M3[] = [];
+  // Whether what a node inherits, and its world scale, stretch one way more than another.
+  const unevenInherited: boolean[] = [], unevenStretch: boolean[] = [];
   const done = new Set<number>();
   for (let start = 0; start < nodes.length; start++) {
     const chain: number[] = [];
@@ -89,34 +185,42 @@ export function unevenlyScaled(
       const o = rotation(node.orientation, "XYZ"), back = transpose(o);
       const turn = mul(o, rotation(node.rotation, node.rotationOrder));
       const r = mul(turn, back);
-      const s = mul(mul(o, diagonal(node.scale.map((v) => v * node.generalScale))), back);
-      own[i] = s;
+      own[i] = mul(mul(o, diagonal(node.scale.map((v) => v * node.generalScale))), back);
       const p = node.parent >= 0 && drawn[node.parent] ? node.parent : -1;
-      drawn[i] = mul(p >= 0 ? drawn[p] : IDENTITY, mul(turn, mul(diagonal(scales[i]), back)));
       rotations[i] = p >= 0 ? mul(rotations[p], r) : r;
       const inherited = p < 0
         ? IDENTITY
         : node.inheritsScale
         ? stretches[p]
         : mul(stretches[p], inverse(own[p]));
-      stretches[i] = mul(inherited, s);
-      const off = apart(drawn[i], mul(rotations[i], stretches[i]));
-      parted[i] = off > SAME;
-      // Named once, where the compositions part; not inheriting an uneven scale is said where it is built.
-      if (!parted[i] || (p >= 0 && parted[p]) || !node.inheritsScale) continue;
-      let scaledBy = p;
-      while (scaledBy >= 0 && even(nodes[scaledBy])) scaledBy = nodes[scaledBy].parent;
-      out.push({ node: i, scaledBy, off });
+      stretches[i] = mul(inherited, own[i]);
+      // Not inheriting drops the parent's own scale from its world scale: what the parent inherited.
+      unevenInherited[i] = p >= 0 && (node.inheritsScale ? unevenStretch[p] : unevenInherited[p]);
+      unevenStretch[i] = unevenInherited[i] || !even(node);
+      const target = mul(rotations[i], stretches[i]);
+      const glTF = (scale: readonly number[]) =>
+        mul(p >= 0 ? drawn[p] : IDENTITY, mul(turn, mul(diagonal(scale), back)));
+      const scale = visit(i, p, {
+        turn,
+        orientation: o,
+        target,
+        drawn: glTF,
+        drawnOf: (n) => drawn[n],
+        unevenAbove: p >= 0 && (unevenInherited[i] || !even(nodes[p])),
+      });
+      drawn[i] = glTF(scale);
     }
   }
-  out.sort((a, b) => a.node - b.node);
-  return out;
 }
 
-/** True when the node's own scale is the same on every axis. */
+/**
+ * True when the node's own scale is the same on every axis, to a part in 10⁸: Daz writes scales to 6
+ * decimals, and a scale read back from a glTF node over its fit (`dsonScales`) carries rounding.
+ */
 function even(node: ComposedNode): boolean {
   const [x, y, z] = node.scale;
-  return x === y && y === z;
+  const tiny = 1e-8 * Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  return Math.abs(x - y) <= tiny && Math.abs(y - z) <= tiny;
 }
 
 /** The inverse of a symmetric scale matrix (identity when it has none: a zero scale). */
@@ -132,26 +236,52 @@ function inverse(a: M3): M3 {
 }
 
 /**
- * One warning naming the nodes of {@link unevenlyScaled} (the first three, and how many more), each
- * with the uneven scale above it and how far off it is drawn.
+ * The warnings naming the nodes of {@link unevenlyScaled} (the first three, and how many more), each
+ * with the uneven scale above it and how far off it is drawn: one for nodes that inherit scale, one
+ * for nodes that do not (drawn with {@link fitUninherited}'s nearest scale).
+ *
+ * @example
+ * ```ts
+ * for (const message of unevenScaleWarnings(dson.nodes, uneven)) warn(message);
+ * ```
  */
-export function unevenScaleWarning(
+export function unevenScaleWarnings(
   nodes: readonly ComposedNode[],
   uneven: readonly UnevenlyScaled[],
   who = "dson",
-): string {
-  const named = uneven.slice(0, 3).map(({ node, scaledBy, off }) => {
+): string[] {
+  const out: string[] = [];
+  const inheriting = uneven.filter((u) => u.inherits), not = uneven.filter((u) => !u.inherits);
+  if (inheriting.length) {
+    out.push(
+      `${who}: ${inheriting.length} node(s) turned under an unevenly scaled parent cannot be drawn as Daz ` +
+        "draws them: DSON composes world rotation and world scale apart (global_scale), so the parent's " +
+        "stretch runs along the child's own turned axes; a glTF child takes it along its parent's axes, a " +
+        `shear no glTF node holds. Drawn as glTF composes them (their descendants with them): ${
+          named(nodes, inheriting)
+        }`,
+    );
+  }
+  if (not.length) {
+    out.push(
+      `${who}: ${not.length} node(s) that do not inherit scale (inherits_scale: false), turned under an ` +
+        "unevenly scaled parent or chain, cannot be drawn as Daz draws them: Daz leaves out the parent's " +
+        "own scale and stretches the node by the chain's world scale along its own turned axes; a glTF " +
+        "child takes its parent's whole matrix, and undoing the stretch across its turn is a shear no glTF " +
+        `node holds. Drawn with the nearest scale (their descendants with them): ${named(nodes, not)}`,
+    );
+  }
+  return out;
+}
+
+/** The first three of `uneven` named with what scales them and how far off, and how many more. */
+function named(nodes: readonly ComposedNode[], uneven: readonly UnevenlyScaled[]): string {
+  const first = uneven.slice(0, 3).map(({ node, scaledBy, off }) => {
     const above = scaledBy >= 0 ? nodes[scaledBy] : undefined;
     const by = above
       ? `under '${above.key}' (scale ${above.scale.map((v) => +v.toFixed(4)).join(", ")})`
       : "under an uneven scale";
     return `'${nodes[node].key}' ${by}, up to ${+(off * 100).toPrecision(2)}% of its size off`;
   });
-  const more = uneven.length > 3 ? ` and ${uneven.length - 3} more` : "";
-  return `${who}: ${uneven.length} node(s) turned under an unevenly scaled parent cannot be drawn as Daz ` +
-    "draws them: DSON composes world rotation and world scale apart (global_scale), so the parent's " +
-    "stretch runs along the child's own turned axes; a glTF child takes it along its parent's axes, a " +
-    `shear no glTF node holds. Drawn as glTF composes them (their descendants with them): ${
-      named.join("; ")
-    }${more}`;
+  return first.join("; ") + (uneven.length > 3 ? ` and ${uneven.length - 3} more` : "");
 }

@@ -371,10 +371,17 @@ const CASES: MessyCase[] = [
       bone(f, 1).inherits_scale = false;
       sceneNodes(f)[1].scale = channels("float", [1, 2, 1]);
     },
+    // Bone 1's frame is turned 10° about z: undoing the parent's stretch across that turn is a shear.
     warning:
-      /node 'Fig_bone1' does not inherit scale, but its parent 'Fig_bone0' is scaled unevenly \(1, 2, 1\)/,
-    // Bone 1's frame is turned 10° about z, so its own y axis is stretched by nearly 2.
-    check: ({ out }) => assert.ok(worldScale(node(out, "Fig_bone1"), 1) > 1.95, "bone 1 inherits it"),
+      /do not inherit scale .* nearest scale .*: 'Fig_bone1' under 'Fig_bone0' \(scale 1, 2, 1\), up to [\d.]+% of its size off/,
+    // Was: bone 1 inherited it (its own y axis stretched by nearly 2). Daz keeps its size: the nearest
+    // glTF scale leaves its axes within a few percent of it (decode.dson v68).
+    check: ({ out }) => {
+      for (let k = 0; k < 3; k++) {
+        const s = worldScale(node(out, "Fig_bone1"), k);
+        assert.ok(Math.abs(s - 1) < 0.05, `bone 1 scale ${k}: ${s}`);
+      }
+    },
   },
   {
     name: "inherits_scale written as 0",

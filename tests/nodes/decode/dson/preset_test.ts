@@ -392,15 +392,23 @@ Deno.test("dson preset: scaling a bone leaves its children that do not inherit s
     l_index1: [2, 2, 2],
     l_index2: [1, 1, 1],
   });
-  // Scaled unevenly, a parent's scale cannot be undone in glTF: the child inherits it, and is named.
+  // Scaled unevenly, a parent's scale cannot be undone in glTF across the child's turn: the child
+  // takes the nearest scale and is named with how far off (before v51 it inherited the stretch).
   const ctx = testContext();
-  await runNode(dsonApplyPreset, { scene: doubled, preset: preset([["l_index1", "scale/x", 3]]) }, {}, ctx);
+  const stretched = (await runNode(
+    dsonApplyPreset,
+    { scene: doubled, preset: preset([["l_index1", "scale/x", 3]]) },
+    {},
+    ctx,
+  )).scene;
   assert.ok(
     ctx.warnings.some((w) =>
-      /1 node\(s\) do not inherit scale, .* scaled unevenly.*: l_index2$/.test(w.message)
+      /1 node\(s\) that do not inherit scale .*: 'l_index2' under 'l_index1' \(scale 3, 2, 2\), up to [\d.]+% of its size off$/
+        .test(w.message)
     ),
     ctx.warnings.map((w) => w.message).join("\n"),
   );
+  for (const s of worldScales(stretched).l_index2) assert.ok(Math.abs(s - 1) < 0.15, `l_index2 ${s}`);
 });
 
 Deno.test("dson preset: a key whose value is null (a JSON writer's NaN) is skipped, with one warning naming it", async () => {
