@@ -131,7 +131,10 @@ export const decodeGltf = defineNode({
   // 63: node rotations that look written [w, x, y, z] (two or more read as nearly a half turn about X, and none
   // as nearly no turn, or two exactly [1, 0, 0, 0]) are named with the likely fix, read as written (before: silent).
   // 64: and a left or right part whose turn mirrors its twin's (`gear_L`, `gear_R`, placed mirror-wise) only when read w-first.
-  version: 64,
+  // 65: codec/attribute_habits.ts (before, silent): normals against the winding of a closed mesh turned, or its triangles
+  // reversed; an open mesh's named; NaN normals mended; tangent w of 0 from the UVs, of another size its sign; a UV set
+  // written as −v under a clamping or mirroring sampler moved up by 1; a UV set mirrored against the first named.
+  version: 65,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, node rotations that look written [w, x, y, z] (named with their paths, read as written), a node matrix that is not translation, rotation and scale (one written row by row is read transposed), a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -151,6 +154,7 @@ export const decodeGltf = defineNode({
     "with a mesh that no scene reaches is named in a warning (three.js does not draw it); " +
     "a PNG texture whose header declares another size than its data holds, or whose data is cut short, is " +
     "named in a warning (a header of up to a 1024² RGBA texture checked whole; a larger one when its data is small). " +
+    "Normals facing against their triangles' winding on a closed mesh are turned out (or its triangles reversed, where the normals point out), on an open mesh named; NaN or zero normals take their triangles' direction; a tangent sign (w) of 0 or NaN takes the handedness of its UVs, one of another size its sign; a UV set written as −v (V in [−1, 0]) under a sampler clamping or mirroring V is moved up by 1, and a UV set mirrored against the first is named. " +
     "glTF 1.0 (JSON, or binary: GLB version 1) is upgraded to 2.0 first, as gltf-pipeline upgrades it (GLSL techniques and KHR_materials_common as metal-rough materials, several meshes on a node as child nodes, a skin's bind shape matrix folded into its inverse bind matrices, a skin no node uses kept), so every check and repair applies to it, and what they find is named at the 1.0 file's own paths and ids; a texture 1.0 uploads as RGB, LUMINANCE, LUMINANCE_ALPHA or ALPHA, and a technique culling front faces, are drawn as 1.0 draws them.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -193,6 +197,7 @@ export const decodeGltf = defineNode({
       unskinnedPrimitives,
       rotationOrderNotes,
       transformHabitNotes,
+      attributeHabits,
     } = await importOnUse<typeof import("./codec/run_modules.ts")>("./codec/run_modules.ts", import.meta.url);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -368,10 +373,6 @@ export const decodeGltf = defineNode({
     }
     for (const note of summariseRepeats(missingUvSets(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
     // Before tangents are added: those are made across the mended normals (codec/attribute_habits.ts).
-    const { attributeHabits } = await importOnUse<typeof import("./codec/attribute_habits.ts")>(
-      "./codec/attribute_habits.ts",
-      import.meta.url,
-    );
     for (const note of summariseRepeats(attributeHabits(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
     const { addTangentSpace } = await importOnUse<typeof import("./codec/tangent_space.ts")>(
       "./codec/tangent_space.ts",

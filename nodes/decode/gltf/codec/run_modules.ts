@@ -41,3 +41,4 @@ export { alignMorphCounts } from "./morph_counts.ts";
 export { fitWeightKeys } from "./weight_keys.ts";
 export { unskinnedPrimitives } from "./unskinned_primitives.ts";
 export { rotationOrderNotes } from "./rotation_order.ts";
+export { attributeHabits } from "./attribute_habits.ts";

@@ -73,8 +73,11 @@ const tangentMapName = (material: Material) =>
     ? "a clear coat normal map"
     : "an anisotropy texture";
 
-/** Per-vertex tangents of `primitive` from its normals and UV set `set`, or why none can be made. */
-function tangentsOf(primitive: Primitive, set: string): Float32Array<ArrayBuffer> | string {
+/**
+ * Per-vertex tangents of `primitive` from its normals and UV set `set` (w the UVs' handedness), or why none
+ * can be made.
+ */
+export function tangentsOf(primitive: Primitive, set: string): Float32Array<ArrayBuffer> | string {
   const position = primitive.getAttribute("POSITION"), normal = primitive.getAttribute("NORMAL");
   const uv = primitive.getAttribute(set);
   if (!position || !normal) return "no normals";
