@@ -133,7 +133,8 @@ export const decodeGltf = defineNode({
   // 64: and a left or right part whose turn mirrors its twin's (`gear_L`, `gear_R`, placed mirror-wise) only when read w-first.
   // 65: codec/attribute_habits.ts (before, silent): normals against the winding of a closed mesh turned, or its triangles
   // reversed; an open mesh's named; NaN normals mended; tangent w of 0 from the UVs, of another size its sign; a UV set
-  // written as −v under a clamping or mirroring sampler moved up by 1; a UV set mirrored against the first named.
+  // written as −v under a clamping or mirroring sampler moved up by 1; a UV set mirrored against the first named
+  // (not in an MSFS packed model: its own rules read it).
   version: 65,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
@@ -372,8 +373,10 @@ export const decodeGltf = defineNode({
       ctx.warn(`${file}: ${note}`);
     }
     for (const note of summariseRepeats(missingUvSets(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
-    // Before tangents are added: those are made across the mended normals (codec/attribute_habits.ts).
-    for (const note of summariseRepeats(attributeHabits(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
+    // Before tangents are added: those are made across the mended normals (codec/attribute_habits.ts). An MSFS
+    // packed model's winding, normals and UVs are read by its own rules (msfs_primitives.ts), below.
+    const attributeNotes = msfsPacked ? [] : attributeHabits(doc, materialLabel);
+    for (const note of summariseRepeats(attributeNotes)) ctx.warn(`${file}: ${note}`);
     const { addTangentSpace } = await importOnUse<typeof import("./codec/tangent_space.ts")>(
       "./codec/tangent_space.ts",
       import.meta.url,
