@@ -24,6 +24,7 @@ import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { buildPrimitive } from "./build_primitive.ts";
 import { followConformTargets } from "./conform_follow.ts";
+import { itemScaleWarnings } from "./item_scale.ts";
 import { drawInstances } from "./instances.ts";
 import { parentFollowers } from "./follow_parent.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
@@ -99,6 +100,8 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     dson.conformers,
     warn,
   );
+  // An item's own root scale the follow leaves out: what Daz does with it is not known (decode.dson v68).
+  for (const message of itemScaleWarnings(dson.nodes, dson.meshes, dson.conformers)) warn(message);
   // After everything an instance's target holds is in place: its copies are made of it.
   // A target whose rest frame a shape's formulas move keeps a pivot node a preset or bake can reset.
   const driven = new Set(
