@@ -237,9 +237,9 @@ function vouchedValuesAndBounds(a: AccessorLayout, array: TypedArray): boolean {
 /** Finite floats (ACCESSOR_INVALID_FLOAT); declared min/max equal to the data's (ACCESSOR_M*_MISMATCH). */
 function checkValuesAndBounds(a: AccessorLayout, { array, step }: Components): void {
   const n = a.components;
-  binRead.values += a.count * n;
   const float = a.componentType === FLOAT;
   if (float) {
+    binRead.values += a.count * n;
     for (let i = 0; i < a.count; i++) {
       for (let c = 0, at = i * step; c < n; c++) {
         if (!Number.isFinite(array[at + c])) {
@@ -249,6 +249,7 @@ function checkValuesAndBounds(a: AccessorLayout, { array, step }: Components): v
     }
   }
   if (!a.min && !a.max) return;
+  binRead.values += a.count * n;
   for (let c = 0; c < n; c++) {
     let low = array[c], high = array[c];
     for (let i = 1, at = step + c; i < a.count; i++, at += step) {
