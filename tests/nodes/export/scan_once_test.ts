@@ -38,8 +38,11 @@ function ripScene(seed: number, groups: number, damaged: boolean): Document {
     if (damaged && g === 1) positions[4] = NaN;
     const indices = new Uint16Array(3 * Math.floor(vertices * 1.5));
     for (let i = 0; i < indices.length; i++) indices[i] = Math.floor(random() * vertices);
-    const accessor = (name: string, type: "VEC3" | "VEC2" | "SCALAR", array: Float32Array | Uint16Array) =>
-      doc.createAccessor(`${name}_${g}`, buffer).setType(type).setArray(array);
+    const accessor = (
+      name: string,
+      type: "VEC3" | "VEC2" | "SCALAR",
+      array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer>,
+    ) => doc.createAccessor(`${name}_${g}`, buffer).setType(type).setArray(array);
     const primitive = doc.createPrimitive()
       .setAttribute("POSITION", accessor("pos", "VEC3", positions))
       .setAttribute("NORMAL", accessor("nrm", "VEC3", normals))
