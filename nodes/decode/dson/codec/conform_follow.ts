@@ -86,7 +86,8 @@ export function followTarget(build: ConformBuild, f: number, t: number): boolean
   const trs = local && decomposeExactly(local);
   if (!trs) return false;
   nodes[f].setTranslation(trs.t).setRotation(trs.r).setScale(trs.s.map(snapToOne) as vec3);
-  const record = (getPartgraphExtras(nodes[f]).dson ?? {}) as Record<string, never>;
+  // Its scale is its target's now: a fit to an uneven scale above it (scale_composition.ts) no longer holds.
+  const { scale_fit: _fit, ...record } = (getPartgraphExtras(nodes[f]).dson ?? {}) as Record<string, never>;
   setPartgraphExtras(nodes[f], { dson: { ...record, follows: dsonNodes[t].key } });
   return true;
 }

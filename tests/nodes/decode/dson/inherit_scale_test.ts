@@ -13,8 +13,8 @@
  */
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
-import { channels, posePreset } from "./generate.ts";
-import { applyPreset, decodeJson } from "./dson_runs.ts";
+import { channels, generateFigure, type Json, posePreset } from "./generate.ts";
+import { applyPreset, decodeJson, withContentFiles } from "./dson_runs.ts";
 import { drawnFollower } from "./follower_shape_habits.ts";
 import { type ChainCase, chainScaleCase } from "./inherit_scale_habits.ts";
 
@@ -110,4 +110,52 @@ Deno.test("dson preset: a bone no longer under an uneven scale drops its fitted 
     checked++;
   }
   assert.ok(checked >= 2, `${checked} seeds checked`);
+});
+
+Deno.test("dson: a fitted item's bone following its body's keeps no scale fit of its own", async () => {
+  // A body stretched to 100/110/100 % and an item fitted to it, both with a bone that does not inherit
+  // scale in a frame turned 10° from its parent's: the body's bone is fitted (and named); the item's
+  // takes its target's world, so a fit recorded for it would make dson.apply_preset misread its scale.
+  const figure = (id: string, bones: string[]) => {
+    const json = generateFigure({ side: 3, bones: 2, figureId: id, assetId: `/data/${id}.dsf` });
+    (json.node_library as Json[]).forEach((node, k) => {
+      if (k === 0) return;
+      node.id = node.name = bones[k - 1];
+      if (k === 2) node.parent = `#${bones[0]}`, node.inherits_scale = false;
+    });
+    const text = JSON.stringify(json).replaceAll(`${id}_bone0`, bones[0]).replaceAll(`${id}_bone1`, bones[1]);
+    return JSON.parse(text) as Json;
+  };
+  const bones = ["abdomen", "chest"];
+  const body = figure("Body", bones), item = figure("Shirt", bones);
+  delete body.scene, delete item.scene;
+  const instance = (id: string, extra: Json) => ({
+    id: `${id}-1`,
+    url: `/data/${id}.dsf#${id}`,
+    geometries: [{ id: `${id}_geo-1`, url: `/data/${id}.dsf#${id}_geo` }],
+    ...extra,
+  });
+  const scene = {
+    file_version: "0.6.1.0",
+    asset_info: { id: "/scenes/stretched.duf", type: "scene" },
+    scene: {
+      nodes: [
+        instance("Body", { scale: [{ id: "y", current_value: 1.1 }] }),
+        instance("Shirt", { parent: "#Body-1", conform_target: "#Body-1" }),
+      ],
+    },
+  };
+  const { scene: decoded, warnings } = await withContentFiles(
+    [["/data/Body.dsf", body], ["/data/Shirt.dsf", item]],
+    (root) => decodeJson(scene, "stretched.duf", [root]),
+  );
+  const fits = decoded.getRoot().listNodes().map((n) =>
+    [
+      n.getName(),
+      (n.getExtras().partgraph as { dson?: { scale_fit?: unknown; follows?: unknown } } | undefined)?.dson,
+    ] as const
+  ).filter(([, d]) => d?.scale_fit !== undefined);
+  // The body's chest is fitted; no bone that follows a target keeps a fit.
+  assert.ok(fits.length >= 1, warnings.join("\n"));
+  assert.deepEqual(fits.filter(([, d]) => d?.follows !== undefined), []);
 });
