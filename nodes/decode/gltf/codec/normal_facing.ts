@@ -127,7 +127,8 @@ function againstShare({ positions, normals, triangles }: Drawn): number {
     const a = triangles[f], b = triangles[f + 1], c = triangles[f + 2];
     faceVector(positions, a, b, c, g);
     let dot = 0;
-    for (const v of [a, b, c]) {
+    for (let k = 0; k < 3; k++) {
+      const v = triangles[f + k];
       const d = g[0] * normals[3 * v] + g[1] * normals[3 * v + 1] + g[2] * normals[3 * v + 2];
       if (Number.isFinite(d)) dot += d;
     }
@@ -141,12 +142,9 @@ function againstShare({ positions, normals, triangles }: Drawn): number {
 
 /**
  * Six times the volume the mesh's triangles enclose, when they close it (every edge, its corners
- * welded by position, run once each way); 0 for an open mesh.
+ * welded by position, run as often one way as the other); 0 for an open mesh.
  */
 function closedVolume(drawn: Drawn[]): number {
-  const ids = new Map<string, number>();
-  const edges = new Map<number, number>();
-  let volume = 0;
   // Welded within a millionth of the mesh's size: split copies of a corner written through another
   // transform differ in the last bits.
   let size = 0;
@@ -156,29 +154,45 @@ function closedVolume(drawn: Drawn[]): number {
     }
   }
   const step = size * 1e-6 || 1;
-  const key = (p: ArrayLike<number>, v: number) => {
-    const k = `${Math.round(p[3 * v] / step)},${Math.round(p[3 * v + 1] / step)},${
-      Math.round(p[3 * v + 2] / step)
-    }`;
-    let id = ids.get(k);
-    if (id === undefined) ids.set(k, id = ids.size);
-    return id;
-  };
-  const pairs: [number, number][] = [];
-  for (const { positions: p, triangles: t } of drawn) {
+  // A weld id per vertex (not per corner), found through a hash of its rounded coordinates.
+  const buckets = new Map<number, number[]>(), cells: number[] = [];
+  const welded = drawn.map(({ positions: p }) => {
+    const out = new Float64Array(p.length / 3);
+    for (let v = 0; v < out.length; v++) {
+      const x = Math.round(p[3 * v] / step),
+        y = Math.round(p[3 * v + 1] / step),
+        z = Math.round(p[3 * v + 2] / step);
+      const hash = Math.imul(x | 0, 73856093) ^ Math.imul(y | 0, 19349663) ^ Math.imul(z | 0, 83492791);
+      const bucket = buckets.get(hash) ?? [];
+      if (!bucket.length) buckets.set(hash, bucket);
+      let id = bucket.find((c) => cells[3 * c] === x && cells[3 * c + 1] === y && cells[3 * c + 2] === z);
+      if (id === undefined) bucket.push(id = cells.length / 3), cells.push(x, y, z);
+      out[v] = id;
+    }
+    return out;
+  });
+  const n = cells.length / 3;
+  let edges = 0;
+  for (const { triangles } of drawn) edges += triangles.length - (triangles.length % 3);
+  // Each directed edge a→b as a·n + b, and its reverse: closed when the two lists hold the same keys.
+  const forward = new Float64Array(edges), reverse = new Float64Array(edges);
+  let e = 0, volume = 0;
+  drawn.forEach(({ positions: p, triangles: t }, d) => {
+    const id = welded[d];
     for (let f = 0; f + 2 < t.length; f += 3) {
-      const [a, b, c] = [t[f], t[f + 1], t[f + 2]];
-      const [ka, kb, kc] = [key(p, a), key(p, b), key(p, c)];
+      const a = t[f], b = t[f + 1], c = t[f + 2];
+      const ka = id[a], kb = id[b], kc = id[c];
       if (ka === kb || kb === kc || kc === ka) continue;
-      pairs.push([ka, kb], [kb, kc], [kc, ka]);
+      forward[e] = ka * n + kb, reverse[e++] = kb * n + ka;
+      forward[e] = kb * n + kc, reverse[e++] = kc * n + kb;
+      forward[e] = kc * n + ka, reverse[e++] = ka * n + kc;
       volume += p[3 * a] * (p[3 * b + 1] * p[3 * c + 2] - p[3 * b + 2] * p[3 * c + 1]) -
         p[3 * a + 1] * (p[3 * b] * p[3 * c + 2] - p[3 * b + 2] * p[3 * c]) +
         p[3 * a + 2] * (p[3 * b] * p[3 * c + 1] - p[3 * b + 1] * p[3 * c]);
     }
-  }
-  const n = ids.size;
-  for (const [a, b] of pairs) edges.set(a * n + b, (edges.get(a * n + b) ?? 0) + 1);
-  for (const [a, b] of pairs) if (edges.get(b * n + a) !== edges.get(a * n + b)) return 0;
+  });
+  const ahead = forward.subarray(0, e).sort(), back = reverse.subarray(0, e).sort();
+  for (let i = 0; i < e; i++) if (ahead[i] !== back[i]) return 0;
   return Number.isFinite(volume) ? volume : 0;
 }
 
