@@ -135,7 +135,8 @@ export const decodeGltf = defineNode({
   // reversed; an open mesh's named; NaN normals mended; tangent w of 0 from the UVs, of another size its sign; a UV set
   // written as −v under a clamping or mirroring sampler moved up by 1; a UV set mirrored against the first named
   // (not in an MSFS packed model: its own rules read it).
-  version: 65,
+  // 66: w-first rotation keys, unit slips, zero scales, matrix rows (codec/transform_habits.ts, matrix_rows.ts).
+  version: 66,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, node rotations that look written [w, x, y, z] (named with their paths, read as written), a node matrix that is not translation, rotation and scale (one written row by row is read transposed), a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +
@@ -155,7 +156,7 @@ export const decodeGltf = defineNode({
     "with a mesh that no scene reaches is named in a warning (three.js does not draw it); " +
     "a PNG texture whose header declares another size than its data holds, or whose data is cut short, is " +
     "named in a warning (a header of up to a 1024² RGBA texture checked whole; a larger one when its data is small). " +
-    "Normals facing against their triangles' winding on a closed mesh are turned out (or its triangles reversed, where the normals point out), on an open mesh named; NaN or zero normals take their triangles' direction; a tangent sign (w) of 0 or NaN takes the handedness of its UVs, one of another size its sign; a UV set written as −v (V in [−1, 0]) under a sampler clamping or mirroring V is moved up by 1, and a UV set mirrored against the first is named. " +
+    "Normals facing against their triangles' winding on a closed mesh are turned out (or its triangles reversed, where the normals point out), on an open mesh named; NaN or zero normals take their triangles' direction; a tangent sign (w) of 0 or NaN takes the handedness of its UVs, one of another size its sign; a UV set written as −v (V in [−1, 0]) under a sampler clamping or mirroring V is moved up by 1, and a UV set mirrored against the first is named.  Rotation keys written [w, x, y, z] are read reordered where a key is the node's own rotation only when so read (named as likely where the keys only come nearer it so); a subtree in millimetres or centimetres lying far off a model in metres is read scaled back by 1000 or 100 (one in place, or in metres inside a model in millimetres, is named); a node scaled to 0 on an axis is named (nothing can be turned in its frame); a matrix at its parent's origin is read as the file's other matrices are (written row by row, or with a perspective term left out). " +
     "glTF 1.0 (JSON, or binary: GLB version 1) is upgraded to 2.0 first, as gltf-pipeline upgrades it (GLSL techniques and KHR_materials_common as metal-rough materials, several meshes on a node as child nodes, a skin's bind shape matrix folded into its inverse bind matrices, a skin no node uses kept), so every check and repair applies to it, and what they find is named at the 1.0 file's own paths and ids; a texture 1.0 uploads as RGB, LUMINANCE, LUMINANCE_ALPHA or ALPHA, and a technique culling front faces, are drawn as 1.0 draws them.",
   inputs: {
     bytes: { type: "bytes", doc: "A .glb, or .gltf with its resources embedded (io.read embeds them)." },
@@ -199,6 +200,7 @@ export const decodeGltf = defineNode({
       rotationOrderNotes,
       transformHabitNotes,
       attributeHabits,
+      alignMatrixRows,
     } = await importOnUse<typeof import("./codec/run_modules.ts")>("./codec/run_modules.ts", import.meta.url);
     const { bytes, name } = inputs.bytes;
     const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -218,8 +220,8 @@ export const decodeGltf = defineNode({
     const msfsPacked = msfs.isMsfsPacked(jsonDoc.json);
     const msfsLooks = msfs.readMsfsLooks(jsonDoc.json);
     const directXNormals = msfs.hasDirectXNormalMaps(jsonDoc.json);
-    // Before the structure check: a sparse part of count 0 is read as no change, not refused.
-    const morphRepairs = alignMorphCounts(jsonDoc.json);
+    // Before the structure check: a sparse part of count 0 is read as no change, not refused; matrices judged together.
+    const morphRepairs = [...alignMorphCounts(jsonDoc.json), ...alignMatrixRows(jsonDoc.json)];
     const structure = checkGltfStructure(jsonDoc, source);
     warnRepairs([...containerRepairs, ...morphRepairs, ...structure.repairs]);
     for (const note of techniqueNotes) ctx.warn(`${file} ${note}`);

@@ -41,4 +41,6 @@ export { alignMorphCounts } from "./morph_counts.ts";
 export { fitWeightKeys } from "./weight_keys.ts";
 export { unskinnedPrimitives } from "./unskinned_primitives.ts";
 export { rotationOrderNotes } from "./rotation_order.ts";
+export { transformHabitNotes } from "./transform_habits.ts";
+export { alignMatrixRows } from "./matrix_rows.ts";
 export { attributeHabits } from "./attribute_habits.ts";
