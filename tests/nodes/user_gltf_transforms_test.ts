@@ -9,7 +9,7 @@
 import { deepEqual, ok as assert } from "node:assert/strict";
 import { alignMatrixRows } from "../../nodes/decode/gltf/codec/matrix_rows.ts";
 import { transformFile, type TransformHabit } from "./user_gltf/transform_files.ts";
-import { judgeTransform } from "./user_gltf/transform_judge.ts";
+import { decodeWithWarnings, judgeTransform } from "./user_gltf/transform_judge.ts";
 
 /** The first `count` cases of `habit` from seed 801 that `pick` accepts, judged. */
 async function cases(habit: TransformHabit, count: number, pick = (_variant: string) => true) {
@@ -89,4 +89,39 @@ Deno.test("one matrix row by row beside a part turned at its parent's origin lea
   const two = { nodes: [{ matrix: rowByRow }, { matrix: [...rowByRow] }, { matrix: [...turned] }] };
   deepEqual(alignMatrixRows(two).length, 1);
   deepEqual(two.nodes[2].matrix[6], -s);
+});
+
+Deno.test("a subtree in millimetres whose root's place is keyed in millimetres too is named, not rescaled", async () => {
+  const [{ c }] = await cases("mm-subtree", 1, (v) => /×1000$/.test(v));
+  // deno-lint-ignore no-explicit-any
+  const json: any = JSON.parse(new TextDecoder().decode(c.bytes));
+  const root = json.nodes.findIndex((n: { name: string }) => n.name === c.habitOn[0]);
+  const at = json.nodes[root].translation as number[];
+  // Two translation keys a millimetre tool wrote: the place, and 100 mm down from it.
+  const data = new Float32Array([0, 1, ...at, at[0], at[1] - 100, at[2]]);
+  const buffer = json.buffers.push({
+    byteLength: data.byteLength,
+    uri: `data:application/octet-stream;base64,${new Uint8Array(data.buffer).toBase64()}`,
+  }) - 1;
+  const view = (offset: number, length: number) =>
+    json.bufferViews.push({ buffer, byteOffset: offset, byteLength: length }) - 1;
+  const input = json.accessors.push({
+    bufferView: view(0, 8),
+    componentType: 5126,
+    count: 2,
+    type: "SCALAR",
+    min: [0],
+    max: [1],
+  }) - 1;
+  const output =
+    json.accessors.push({ bufferView: view(8, 24), componentType: 5126, count: 2, type: "VEC3" }) - 1;
+  json.animations ??= [{ name: "gear", samplers: [], channels: [] }];
+  const sampler = json.animations[0].samplers.push({ input, output }) - 1;
+  json.animations[0].channels.push({ sampler, target: { node: root, path: "translation" } });
+  const bytes = new TextEncoder().encode(JSON.stringify(json));
+  const { warnings } = await decodeWithWarnings(c.name, bytes);
+  assert(
+    warnings.some((w) => w.includes(`'${c.habitOn[0]}'`) && /not repaired/.test(w)),
+    warnings.join("\n"),
+  );
 });

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { Mesh } from "@gltf-transform/core";
+import { AnimationChannel, type Mesh } from "@gltf-transform/core";
 import type { SceneTree } from "./transform_habits.ts";
 import { mat4 } from "gl-matrix";
 
@@ -207,8 +207,14 @@ export function unitSubtreeNotes(tree: SceneTree): string[] {
       }`;
       const factor = k < 1 ? `1/${Math.round(1 / k)}` : `${k}`;
       const far = !inside(centre(box), restBox, size(restBox));
-      if (ratio > 1 && far) {
-        const withPlace = !inside(placed(k, false), restBox, margin);
+      const withPlace = !inside(placed(k, false), restBox, margin);
+      // Keys on the root's scale (or, where its place is scaled, translation) would undo the repair as
+      // the animation plays: named only.
+      const keyed = node.listParents().some((p) =>
+        p instanceof AnimationChannel &&
+        (p.getTargetPath() === "scale" || (withPlace && p.getTargetPath() === "translation"))
+      );
+      if (ratio > 1 && far && !keyed) {
         node.setScale(node.getScale().map((v) => v * k) as [number, number, number]);
         if (withPlace) {
           node.setTranslation(node.getTranslation().map((v) => v * k) as [number, number, number]);
@@ -221,9 +227,9 @@ export function unitSubtreeNotes(tree: SceneTree): string[] {
         );
       } else {
         notes.push(
-          `/nodes/${
-            tree.jsonIndex(node)
-          }: ${what}; scaled by ${factor} it would be in line with them: ${unit}? Read as written`,
+          `/nodes/${tree.jsonIndex(node)}: ${what}; scaled by ${factor} it would be in line with them${
+            keyed ? " (its animation keys its scale or place: not repaired)" : ""
+          }: ${unit}? Read as written`,
         );
       }
     }
