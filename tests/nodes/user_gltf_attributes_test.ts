@@ -4,8 +4,11 @@
  * reversing the triangles, an open sheet whose normals face against its winding, NaN and zero normals,
  * V written as −v under a clamping or mirroring sampler, a second UV set V-flipped against the first),
  * each on some meshes of a file whose others are clean: decoded as the author meant them, or named where
- * that is a guess, and no clean mesh named. Dev seeds 1-10 before: 77 of 80 habit files wrong without a
- * word (the 3 right: −v under a repeating sampler, which draws it right); held-out seeds in the report.
+ * that is a guess, and no clean mesh named. Meshes are laid out indexed, unindexed (three.js) or split by
+ * material over shared accessors (Blender). Dev seeds 1-10 before: 77 of 80 habit files wrong without a word
+ * (the 3 right: −v under a repeating sampler, which draws it right). Held-out seeds 3001-3100: 778 of 800
+ * wrong without a word -> 0, 100 clean files 0 warnings; through graphs/gltf.json (3001-3010) 59 silent and
+ * 9 warned wrong (tangent w 0 made +1 by the export) of 80 -> 0.
  */
 import { ok as assert } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -62,5 +65,15 @@ Deno.test("attribute habits: the judge calls turned normals, a flipped V and an 
   for (const wrong of cases) {
     const judged = await judgeAttributes({ ...file, meshes: [file.meshes[0], wrong] });
     assert(judged.outcome === "wrong-silent", `${judged.outcome}: ${judged.why}`);
+  }
+});
+
+Deno.test("attribute habits: a NaN corner of a warped quad written once per triangle is shaded as its place", async () => {
+  // Seeds where an unindexed mesh has both copies of a corner NaN on a quad its modeller's nudges bent:
+  // its own triangle's direction alone is over 8° off the corner's.
+  for (const seed of [2038, 2089]) {
+    const file = await attributeGltf("normals-nan", seed);
+    const judged = await judgeAttributes(file);
+    assert(judged.outcome === "right", `seed ${seed} (${file.detail}): ${judged.outcome}: ${judged.why}`);
   }
 });

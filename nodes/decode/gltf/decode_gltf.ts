@@ -136,7 +136,9 @@ export const decodeGltf = defineNode({
   // written as −v under a clamping or mirroring sampler moved up by 1; a UV set mirrored against the first named
   // (not in an MSFS packed model: its own rules read it).
   // 66: w-first rotation keys, unit slips, zero scales, matrix rows (codec/transform_habits.ts, matrix_rows.ts).
-  version: 66,
+  // 67: a UV set mirrored against the first is judged over the mesh's primitives together (a split mesh's few islands);
+  // a NaN normal takes its sound copies' direction at its place, else its place's triangles' on its side, smoothed.
+  version: 67,
   doc: "Decodes glTF/GLB into a scene, keeping every material, texture, animation, extra and extension " +
     "glTF-Transform implements (one it does not is refused when required, a warning when only used; MSFT_lod's warning names each node and material linked to lower levels of detail, which the output keeps unlinked, outside every scene, not drawn); " +
     "messy content viewers accept or real writers made (JSON saved as UTF-16, a GLB JSON chunk padded with NUL bytes, null for an unset field, a rotation off unit length, node rotations that look written [w, x, y, z] (named with their paths, read as written), a node matrix that is not translation, rotation and scale (one written row by row is read transposed), a factor out of its range (a material extension's too; an emissive factor past 1 goes into the emissive strength), an unknown sampler enum, " +

@@ -194,7 +194,7 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
     }
     const normalMapped = kind.startsWith("tangent") ? has || next() < 0.3 : next() < 0.3;
     const secondSet = kind === "uv-set-flipped" ? has || next() < 0.3 : next() < 0.4;
-    const attributes: Json = { POSITION: w.floats(positions, "VEC3", undefined, true) };
+    const arrays: Record<string, Float32Array> = { POSITION: positions };
     let written = normals;
     if (kind === "normals-flipped" && has) written = normals.map((v) => -v);
     if (kind === "open-inward" && has) written = normals = normals.map((v) => -v);
@@ -206,10 +206,10 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
         written.set(next() < 0.5 ? [NaN, NaN, NaN] : [0, 0, 0], 3 * v);
       }
     }
-    attributes.NORMAL = w.floats(written, "VEC3");
+    arrays.NORMAL = written;
     let writtenUv = uvs;
     if (kind === "v-negative" && has) writtenUv = uvs.map((v, i) => (i % 2 ? Math.fround(v - 1) : v));
-    attributes.TEXCOORD_0 = w.floats(writtenUv, "VEC2");
+    arrays.TEXCOORD_0 = writtenUv;
     if (secondSet) {
       const projected = !(kind === "uv-set-flipped" && has) && next() < 0.5;
       // An occlusion bake's atlas: each face's island in a tile of a 3×2 grid (same orientation), or a
@@ -226,7 +226,7 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
       if (kind === "uv-set-flipped" && has) {
         for (let i = 1; i < atlas.length; i += 2) atlas[i] = 1 - atlas[i];
       }
-      attributes.TEXCOORD_1 = w.floats(atlas, "VEC2");
+      arrays.TEXCOORD_1 = atlas;
     }
     let signs: Float32Array | undefined;
     if (normalMapped) {
@@ -242,7 +242,7 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
         const scale = pick([0.5, 0.9995, 1.01, 2, 0.25]);
         for (let i = 3; i < tangents.length; i += 4) tangents[i] = Math.fround(tangents[i] * scale);
       }
-      attributes.TANGENT = w.floats(tangents, "VEC4");
+      arrays.TANGENT = tangents;
     }
     const image = w.image([40 + 20 * p, Math.floor(next() * 256), 128, 255]);
     const material = w.material({
@@ -254,10 +254,42 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
         : {}),
       ...(closed ? {} : { doubleSided: true }),
     });
-    const mesh = w.json.meshes.push({
-      name: part.name,
-      primitives: [{ attributes, indices: w.indices(Array.from(indices)), material }],
-    }) - 1;
+    // How the tool lays the mesh out: indexed; unindexed, a vertex per corner (three.js's exporter); or split
+    // by material into two primitives sharing the vertex accessors (Blender), the second a trim's.
+    const layout = closed ? pick(["indexed", "indexed", "unindexed", "split"] as const) : "indexed";
+    let truthNormals = normals, truthUvs = uvs;
+    if (layout === "unindexed") {
+      const expand = (a: Float32Array, size: number) => {
+        const out = new Float32Array(indices.length * size);
+        indices.forEach((v, i) => out.set(a.subarray(size * v, size * v + size), size * i));
+        return out;
+      };
+      for (const [semantic, a] of Object.entries(arrays)) {
+        arrays[semantic] = expand(a, a.length / (positions.length / 3));
+      }
+      [truthNormals, truthUvs, signs] = [expand(normals, 3), expand(uvs, 2), signs && expand(signs, 1)];
+    }
+    const attributes: Json = {};
+    for (const [semantic, a] of Object.entries(arrays)) {
+      const size = a.length / (arrays.POSITION.length / 3);
+      attributes[semantic] = w.floats(
+        a,
+        size === 2 ? "VEC2" : size === 3 ? "VEC3" : "VEC4",
+        undefined,
+        semantic === "POSITION",
+      );
+    }
+    const primitives: Json[] = layout === "unindexed" ? [{ attributes, material }] : layout === "split"
+      ? [
+        { attributes, indices: w.indices(Array.from(indices.slice(0, 18))), material },
+        {
+          attributes,
+          indices: w.indices(Array.from(indices.slice(18))),
+          material: w.material({ ...w.json.materials[material], name: `${part.name}_Trim` }),
+        },
+      ]
+      : [{ attributes, indices: w.indices(Array.from(indices)), material }];
+    const mesh = w.json.meshes.push({ name: part.name, primitives }) - 1;
     w.node({ name: part.name, mesh, translation: part.centre });
     // Babylon and Sketchfab's mirrored instances: the left mesh under a node scaled −1 in X.
     if (mirrorInstances && part.name.endsWith("_L")) {
@@ -266,9 +298,9 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
     }
     meshes.push({
       name: part.name,
-      normals,
+      normals: truthNormals,
       signs,
-      uv0: uvs,
+      uv0: truthUvs,
       closed,
       named: has && (kind === "open-inward" || kind === "uv-set-flipped"),
     });

@@ -75,44 +75,39 @@ function isHabitFixed(file: AttributeGltf, truth: MeshTruth): boolean {
 
 function problemsOf(mesh: Mesh, truth: MeshTruth): string[] {
   const problems: string[] = [];
-  const primitive = mesh.listPrimitives()[0];
-  const position = primitive.getAttribute("POSITION")!.getArray()!;
-  const normal = primitive.getAttribute("NORMAL")?.getArray();
-  const indices = primitive.getIndices()?.getArray() ??
-    Array.from({ length: position.length / 3 }, (_, i) => i);
-  if (truth.closed && signedVolume(position, indices) <= 0) problems.push("winding faces in");
-  if (!normal) problems.push("normals lost");
-  else {
-    let off = 0;
-    for (let v = 0; v < truth.normals.length / 3; v++) {
-      const d = [0, 1, 2].reduce((s, k) => s + normal[3 * v + k] * truth.normals[3 * v + k], 0);
-      if (!(d > Math.cos(8 * Math.PI / 180))) off++;
+  let volume = 0, normalsOff = 0, signsOff = 0, rowsOff = 0;
+  for (const primitive of mesh.listPrimitives()) {
+    const position = primitive.getAttribute("POSITION")!.getArray()!;
+    const indices = primitive.getIndices()?.getArray() ??
+      Uint32Array.from({ length: position.length / 3 }, (_, i) => i);
+    volume += signedVolume(position, indices);
+    const used = new Set(indices);
+    const normal = primitive.getAttribute("NORMAL")?.getArray();
+    if (!normal) problems.push("normals lost");
+    for (const v of normal ? used : []) {
+      const d = [0, 1, 2].reduce((s, k) => s + normal![3 * v + k] * truth.normals[3 * v + k], 0);
+      if (!(d > Math.cos(8 * Math.PI / 180))) normalsOff++;
     }
-    if (off) problems.push(`${off} normal(s) off`);
-  }
-  if (truth.signs) {
-    const tangent = primitive.getAttribute("TANGENT")?.getArray();
-    if (!tangent) problems.push("tangents lost");
-    else {
-      let off = 0;
-      for (let v = 0; v < truth.signs.length; v++) if (tangent[4 * v + 3] !== truth.signs[v]) off++;
-      if (off) problems.push(`${off} tangent sign(s) off`);
+    if (truth.signs) {
+      const tangent = primitive.getAttribute("TANGENT")?.getArray();
+      if (!tangent) problems.push("tangents lost");
+      for (const v of tangent ? used : []) if (tangent![4 * v + 3] !== truth.signs[v]) signsOff++;
     }
-  }
-  const uv = primitive.getAttribute("TEXCOORD_0")?.getArray();
-  const wrap = wrapOf(primitive);
-  if (!uv) problems.push("UVs lost");
-  else {
+    const uv = primitive.getAttribute("TEXCOORD_0")?.getArray();
+    const wrap = wrapOf(primitive);
+    if (!uv) problems.push("UVs lost");
     // Wrapping applies where fragments sample, between the corners: judged at each triangle's centre.
-    let off = 0;
-    for (let f = 0; f + 2 < indices.length; f += 3) {
+    for (let f = 0; uv && f + 2 < indices.length; f += 3) {
       const corners = [indices[f], indices[f + 1], indices[f + 2]];
       const drawn = corners.reduce((s, v) => s + uv[2 * v + 1], 0) / 3;
       const meant = corners.reduce((s, v) => s + truth.uv0[2 * v + 1], 0) / 3;
-      if (!sameTexel(drawn, meant, wrap)) off++;
+      if (!sameTexel(drawn, meant, wrap)) rowsOff++;
     }
-    if (off) problems.push(`${off} triangle(s) sample another row of the texture (V wrap ${wrap})`);
   }
+  if (truth.closed && volume <= 0) problems.push("winding faces in");
+  if (normalsOff) problems.push(`${normalsOff} normal(s) off`);
+  if (signsOff) problems.push(`${signsOff} tangent sign(s) off`);
+  if (rowsOff) problems.push(`${rowsOff} triangle(s) sample another row of the texture`);
   return problems;
 }
 

@@ -8,8 +8,8 @@
  * out, winding in: viewers cull the outside and draw the inside). Where the mesh is closed, its winding's
  * enclosed volume says which is wrong with certainty — outward volume: the normals are turned; inward:
  * the triangles are reversed. An open mesh (a sheet) says nothing about which side is out: it is named,
- * kept as written. Normals NaN or of zero length (a division by a zero length in the source) become
- * their triangles' own, where `export.gltf` would otherwise make them +Z.
+ * kept as written. Normals NaN or of zero length (a division by a zero length in the source) take the
+ * direction of their sound copies or of their triangles, where `export.gltf` would otherwise make them +Z.
  *
  * @module
  */
@@ -78,7 +78,7 @@ export function faceNormalsWithWinding(doc: Document, meshLabel: (mesh: Mesh) =>
       notes.push(
         `mesh ${
           meshLabel(mesh)
-        }: ${mended} normal(s) NaN or of zero length given their triangles' direction ` +
+        }: ${mended} normal(s) NaN or of zero length given their copies' or triangles' direction ` +
           "(else an export would make them +Z)",
       );
     }
@@ -237,9 +237,15 @@ function reverseWinding(doc: Document, primitive: Primitive): void {
   for (let f = 0; f + 2 < array.length; f += 3) [array[f + 1], array[f + 2]] = [array[f + 2], array[f + 1]];
 }
 
+/** Normals within this angle of a mended vertex's triangles are taken as its copies' (cos 45°). */
+const SAME_SIDE = Math.SQRT1_2;
+
 /**
- * Normals NaN or of zero length replaced by the sum of their triangles' directions (by the winding, or
- * against it in the primitives `against`, whose other normals face so); returns how many.
+ * Normals NaN or of zero length replaced by their triangles' direction (by the winding, or against it in
+ * the primitives `against`, whose other normals face so) — or, where other vertices at the same place
+ * have normals on that side (the same corner written once per triangle, unindexed, or split at a UV
+ * seam), by theirs, and where all of them are bad, by the triangles at that place on that side: a
+ * smooth surface keeps its shading across the mended corner. Returns how many.
  */
 function mendNormals(drawn: Drawn[], against: Set<Primitive>): number {
   let mended = 0;
@@ -252,29 +258,53 @@ function mendNormals(drawn: Drawn[], against: Set<Primitive>): number {
       if (!Number.isFinite(length) || length < 1e-6) bad.add(v);
     }
     if (!bad.size) continue;
-    const sum = new Map<number, number[]>();
+    // Positions exactly equal, as one corner's copies are (written once per triangle, split at a seam).
+    const place = (v: number) => `${d.positions[3 * v]},${d.positions[3 * v + 1]},${d.positions[3 * v + 2]}`;
+    const places = new Map<string, { sound: number[]; faces: number[][] }>();
+    for (const v of bad) places.set(place(v), { sound: [], faces: [] });
+    for (let v = 0; 3 * v + 2 < d.normals.length; v++) {
+      if (!bad.has(v)) places.get(place(v))?.sound.push(v);
+    }
+    // Each mended vertex's own triangles' direction, and every triangle's direction at its place.
+    const own = new Map<number, number[]>();
     const g = [0, 0, 0];
     const t = d.triangles;
     for (let f = 0; f + 2 < t.length; f += 3) {
       const corners = [t[f], t[f + 1], t[f + 2]];
-      if (!corners.some((v) => bad.has(v))) continue;
+      const at = corners.map((v) => places.get(place(v)));
+      if (!at.some(Boolean)) continue;
       faceVector(d.positions, corners[0], corners[1], corners[2], g);
       if (!g.every(Number.isFinite)) continue;
-      for (const v of corners) {
-        if (!bad.has(v)) continue;
-        const s = sum.get(v) ?? [0, 0, 0];
-        for (let k = 0; k < 3; k++) s[k] += g[k];
-        sum.set(v, s);
-      }
+      const direction = g.map((c) => orientation * c);
+      corners.forEach((v, k) => {
+        at[k]?.faces.push(direction);
+        if (!bad.has(v)) return;
+        const s = own.get(v) ?? [0, 0, 0];
+        for (let c = 0; c < 3; c++) s[c] += direction[c];
+        own.set(v, s);
+      });
     }
-    const normal = [...sum].some(([, s]) => Math.hypot(s[0], s[1], s[2]) > 0)
-      ? ownAttribute(d.primitive, "NORMAL").getArray()!
-      : null;
-    if (!normal) continue;
-    for (const [v, s] of sum) {
+    if (![...own.values()].some((s) => Math.hypot(s[0], s[1], s[2]) > 0)) continue;
+    const normal = ownAttribute(d.primitive, "NORMAL").getArray()!;
+    for (const [v, s] of own) {
       const length = Math.hypot(s[0], s[1], s[2]);
       if (!(length > 0)) continue;
-      for (let k = 0; k < 3; k++) normal[3 * v + k] = orientation * s[k] / length;
+      const face = s.map((c) => c / length);
+      const { sound, faces } = places.get(place(v))!;
+      const side = (n: ArrayLike<number>) =>
+        n[0] * face[0] + n[1] * face[1] + n[2] * face[2] >= SAME_SIDE * Math.hypot(n[0], n[1], n[2]);
+      // Its sound copies' normals on its side; else the triangles at its place on its side, smoothed.
+      const near = [0, 0, 0];
+      for (const c of sound) {
+        const n = normal.subarray(3 * c, 3 * c + 3), unit = Math.hypot(n[0], n[1], n[2]);
+        if (side(n)) { for (let k = 0; k < 3; k++) near[k] += n[k] / unit; }
+      }
+      if (!Math.hypot(near[0], near[1], near[2])) {
+        for (const n of faces) if (side(n)) { for (let k = 0; k < 3; k++) near[k] += n[k]; }
+      }
+      const nearLength = Math.hypot(near[0], near[1], near[2]);
+      const out = nearLength > 0 ? near.map((c) => c / nearLength) : face;
+      for (let k = 0; k < 3; k++) normal[3 * v + k] = out[k];
       mended++;
     }
   }

@@ -33,6 +33,9 @@ export function mendFlippedUvs(
   const notes: string[] = [];
   for (const mesh of doc.getRoot().listMeshes()) {
     const many = mesh.listPrimitives().length > 1;
+    // Per pair of sets (the first and another), over the mesh's primitives: a mesh Blender split by
+    // material into primitives of a few islands each is judged whole.
+    const pairs = new Map<string, { opposite: number; judged: number }>();
     mesh.listPrimitives().forEach((primitive, p) => {
       const at = `mesh ${meshLabel(mesh)}${many ? ` primitive ${p}` : ""}`;
       const sets = primitive.listSemantics().filter((s) => /^TEXCOORD_\d+$/.test(s)).sort();
@@ -40,9 +43,20 @@ export function mendFlippedUvs(
         const note = negativeV(primitive, set, at, materialLabel);
         if (note) notes.push(note);
       }
-      const note = opposedSets(primitive, sets, at);
-      if (note) notes.push(note);
+      for (const [other, counts] of opposedSets(primitive, sets)) {
+        const sum = pairs.get(other) ?? { opposite: 0, judged: 0 };
+        pairs.set(other, { opposite: sum.opposite + counts.opposite, judged: sum.judged + counts.judged });
+      }
     });
+    for (const [pair, { opposite, judged }] of pairs) {
+      if (judged < FEWEST || opposite < OPPOSITE_SHARE * judged) continue;
+      const [first, other] = pair.split(" ");
+      notes.push(
+        `${other} of mesh ${meshLabel(mesh)} is mirrored against ${first} on ${opposite} of ${judged} ` +
+          "triangles (one set V-flipped: an exporter that wrote 1 − v on one UV map only?): the textures " +
+          "of one of them draw upside down; kept as written",
+      );
+    }
   }
   return notes;
 }
@@ -86,14 +100,21 @@ function negativeV(
   return `${found}: moved up by 1, as repeating samplers draw it`;
 }
 
-/** A note when two of `sets` face opposite ways on nearly every triangle (see the module doc). */
-function opposedSets(primitive: Primitive, sets: string[], at: string): string | null {
-  if (sets.length < 2 || primitive.getMode() !== 4) return null;
+/**
+ * Per set after the first, keyed `<first> <other>`: how many triangles (with area in both) face opposite
+ * ways in the two sets, of how many.
+ */
+function opposedSets(
+  primitive: Primitive,
+  sets: string[],
+): Map<string, { opposite: number; judged: number }> {
+  const out = new Map<string, { opposite: number; judged: number }>();
+  if (sets.length < 2 || primitive.getMode() !== 4) return out;
   const indices = primitive.getIndices()?.getArray();
   const count = indices ? indices.length : primitive.getAttribute("POSITION")?.getCount() ?? 0;
   const corner = (i: number) => (indices ? indices[i] : i);
   const first = floatPairs(primitive.getAttribute(sets[0]));
-  if (!first) return null;
+  if (!first) return out;
   for (const other of sets.slice(1)) {
     const second = floatPairs(primitive.getAttribute(other));
     if (!second) continue;
@@ -105,15 +126,9 @@ function opposedSets(primitive: Primitive, sets: string[], at: string): string |
       judged++;
       if ((a < 0) !== (b < 0)) opposite++;
     }
-    if (judged >= FEWEST && opposite >= OPPOSITE_SHARE * judged) {
-      return `${other} of ${at} is mirrored against ${
-        sets[0]
-      } on ${opposite} of ${judged} triangles (one set ` +
-        "V-flipped: an exporter that wrote 1 − v on one UV map only?): the textures of one of them draw " +
-        "upside down; kept as written";
-    }
+    out.set(`${sets[0]} ${other}`, { opposite, judged });
   }
-  return null;
+  return out;
 }
 
 /** Twice the signed area of a triangle in a UV set. */
