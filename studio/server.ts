@@ -36,10 +36,10 @@ export interface StudioOptions {
   /** Node registry (default: every built-in node). */
   readonly registry?: Registry;
   /**
-   * The page's script, bundled already ({@link bundlePage}'s text): the browser tests bundle it once
-   * for all their files and child processes. Default: studio/web/ bundled once per process.
+   * The page's scripts, bundled already ({@link bundlePage}'s files): the browser tests bundle them
+   * once for all their files and child processes. Default: studio/web/ bundled once per process.
    */
-  readonly page?: string;
+  readonly page?: PageFiles;
 }
 
 /** A running studio. */
@@ -84,7 +84,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     startGraph: options.graph,
     lastOutputs: new Map(),
   };
-  const script = options.page ?? await pageScript();
+  const page = servedPage(options.page ?? await pageFiles());
   const hostname = options.host ?? "127.0.0.1";
   const loopbackHosts = new Set<string>();
   const server = Deno.serve({ hostname, port: options.port ?? 8020, onListen: () => {} }, async (request) => {
@@ -92,10 +92,9 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     if (refused) return new Response(refused, { status: 403 });
     const url = new URL(request.url);
     if (url.pathname.startsWith("/api/")) return await handleApi(request, url, ctx);
-    if (url.pathname === "/app.js") {
-      return new Response(script, { headers: { "content-type": "text/javascript; charset=utf-8" } });
-    }
     if (request.method !== "GET") return new Response("not found", { status: 404 });
+    const script = Object.hasOwn(page, url.pathname) ? page[url.pathname] : undefined;
+    if (script) return script.answer(request);
     const decoder = url.pathname.startsWith("/decoders/") && Object.hasOwn(DECODERS, url.pathname.slice(10))
       ? DECODERS[url.pathname.slice(10)]
       : undefined;
@@ -143,18 +142,29 @@ interface Bundler {
     platform: "browser";
     write: false;
     minify: boolean;
-    sourcemap?: "inline";
-  }): Promise<{ success: boolean; errors: { text: string }[]; outputFiles?: { text(): string }[] }>;
+    format: "esm";
+    codeSplitting: boolean;
+    outputDir: string;
+  }): Promise<
+    { success: boolean; errors: { text: string }[]; outputFiles?: { path: string; text(): string }[] }
+  >;
 }
 
+/**
+ * The page's scripts by the path the server serves each at: `/app.js` (what index.html loads) and
+ * the chunks it imports, named by a digest of their text (`/preview-XXXXXXXX.js`: the 3D preview
+ * and three.js, imported when the first model is shown; `/chunk-XXXXXXXX.js`: modules both use).
+ */
+export type PageFiles = Readonly<Record<string, string>>;
+
 /** The page's bundle, made once per process (JS module instance): every studio started in it serves it. */
-let bundled: Promise<string> | undefined;
+let bundled: Promise<PageFiles> | undefined;
 
 /**
- * The page's script, bundled on first use: the studio's browser tests start a studio per test, and
+ * The page's scripts, bundled on first use: the studio's browser tests start a studio per test, and
  * bundling was about a second of each. A failed bundle is not kept, so the next start tries again.
  */
-function pageScript(): Promise<string> {
+function pageFiles(): Promise<PageFiles> {
   bundled ??= bundlePage().catch((error) => {
     bundled = undefined;
     throw error;
@@ -163,10 +173,10 @@ function pageScript(): Promise<string> {
 }
 
 /**
- * Bundles studio/web/main.ts (and three.js from node_modules) into one browser script: what the
- * studio serves as `/app.js`. Needs `--unstable-bundle`.
+ * Bundles studio/web/main.ts (and three.js from node_modules) into the browser scripts the studio
+ * serves: `/app.js` and the chunks it imports (see {@link PageFiles}). Needs `--unstable-bundle`.
  */
-export async function bundlePage(): Promise<string> {
+export async function bundlePage(): Promise<PageFiles> {
   const bundler = Deno as unknown as Partial<Bundler>;
   if (typeof bundler.bundle !== "function") {
     throw new Error(
@@ -180,11 +190,69 @@ export async function bundlePage(): Promise<string> {
     // Not minified: a page error's stack names the studio's own functions. Minifying halves the script
     // (1.78 -> 0.87 MB) but saved no page load's CPU measurable on a 2-core machine.
     minify: false,
+    // The preview's dynamic import becomes a chunk of its own: three.js and its loaders are two thirds
+    // of the script, and a page parsed them on every open though most pages never show a model.
+    format: "esm",
+    codeSplitting: true,
+    // Nothing is written (write: false); the chunks' paths are relative to it.
+    outputDir: "/",
   });
   if (!result.success || !result.outputFiles?.length) {
     throw new Error(`bundling the studio page failed: ${result.errors.map((e) => e.text).join("; ")}`);
   }
-  return result.outputFiles[0].text();
+  const files: Record<string, string> = {};
+  for (const file of result.outputFiles) {
+    const name = file.path.slice(file.path.lastIndexOf("/") + 1);
+    files[name === "main.js" ? "/app.js" : `/${name}`] = file.text();
+  }
+  if (!files["/app.js"]) {
+    throw new Error(`bundling the studio page gave no main.js: ${Object.keys(files).join(", ")}`);
+  }
+  return files;
+}
+
+/** A page script as served: its text and the validator a reload revalidates it with. */
+interface ServedScript {
+  /** The script, or 304 Not Modified when the browser holds it already (its ETag matches). */
+  answer(request: Request): Response;
+}
+
+/**
+ * The page's scripts with their cache headers. `/app.js` is revalidated on every load (`no-cache`,
+ * with an ETag of its text: a reload gets 304, and chromium can keep its compiled code); a chunk's
+ * name carries a digest of its text, so a browser keeps it as it is (`immutable`) until a new
+ * bundle, which names its chunks anew.
+ */
+function servedPage(files: PageFiles): Record<string, ServedScript> {
+  const known = servedOnce.get(files);
+  if (known) return known;
+  const served: Record<string, ServedScript> = {};
+  servedOnce.set(files, served);
+  for (const [path, text] of Object.entries(files)) {
+    const tag = `"${fnv1a(text)}-${text.length}"`;
+    const headers = {
+      "content-type": "text/javascript; charset=utf-8",
+      "etag": tag,
+      "cache-control": path === "/app.js" ? "no-cache" : "public, max-age=31536000, immutable",
+    };
+    served[path] = {
+      answer: (request) =>
+        request.headers.get("if-none-match") === tag
+          ? new Response(null, { status: 304, headers })
+          : new Response(text, { headers }),
+    };
+  }
+  return served;
+}
+
+/** Each bundle's scripts as served: a test run starts ~80 studios on one bundle, digested once. */
+const servedOnce = new WeakMap<PageFiles, Record<string, ServedScript>>();
+
+/** A 32-bit FNV-1a digest of `text` in hex: enough to tell one bundle from the next. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
 }
 
 const USAGE =

@@ -6,9 +6,13 @@
  * hardpoints). A file that cannot be shown is said so over the view, with the runtime's typed error
  * (format, offset or path, expected and found), and the last model is taken away.
  *
+ * The viewer's code — three.js, its loaders and decoders, two thirds of the page's script — is
+ * imported on the first preview only (the server serves it as a chunk of its own): a page that only
+ * edits graphs never parses it, and every page opens without it.
+ *
  * @module
  */
-import { Preview } from "./preview.ts";
+import type { Preview } from "./preview.ts";
 import { tooLargeToPreview } from "./preview_limit.ts";
 import { shownMessage, shownText } from "./shown_name.ts";
 
@@ -31,8 +35,16 @@ export function selectTab(tab: "editor" | "preview"): void {
 export class PreviewPanel {
   /** The three.js viewer; undefined until the first model is shown. */
   viewer: Preview | undefined;
+  /** The viewer while its module loads (the first preview's), so that two previews make one. */
+  private making: Promise<Preview> | undefined;
   /** How many models were asked for: only the latest may change the view (a slow one never lands late). */
   private asked = 0;
+  /**
+   * How many of the models asked for have had their outcome: shown, failed, or dropped because a later
+   * one was asked for meanwhile. `body[data-preview-settled]` says it, so that a test waits until a
+   * superseded answer has been dealt with (`preview_stale_test.ts`) instead of for a time.
+   */
+  private settled = 0;
   /** The address of the model shown. */
   private shown = "";
   /** What the status bar was told when the model was shown ("" once the editor tab is back). */
@@ -65,26 +77,50 @@ export class PreviewPanel {
     toggle("hardpoints", (viewer, on) => viewer.setHardpoints(on));
   }
 
-  /** Shows the preview tab with the GLB at `url` (a run output, or a model file via /api/model). */
+  /**
+   * Shows the preview tab with the GLB at `url` (a run output, or a model file via /api/model). Once
+   * it is shown, failed or superseded, `body[data-preview-settled]` counts it.
+   */
   async show(url: string, label: string): Promise<void> {
     const ticket = ++this.asked;
-    const current = () => ticket === this.asked;
-    selectTab("preview");
-    this.viewer ??= new Preview({
-      canvas: $<HTMLCanvasElement>("view3d"),
-      parts: $("parts"),
-      tree: $("tree"),
-      lod: $<HTMLSelectElement>("lod"),
-      clips: $<HTMLSelectElement>("clips"),
-      info: $("preview-info"),
+    try {
+      await this.open(url, label, () => ticket === this.asked);
+    } finally {
+      document.body.dataset.previewSettled = String(++this.settled);
+    }
+  }
+
+  /** The viewer, made on first use: its module (three.js and all the preview draws with) loaded then. */
+  private made(): Promise<Preview> {
+    this.making ??= import("./preview.ts").then(({ Preview }) =>
+      this.viewer = new Preview({
+        canvas: $<HTMLCanvasElement>("view3d"),
+        parts: $("parts"),
+        tree: $("tree"),
+        lod: $<HTMLSelectElement>("lod"),
+        clips: $<HTMLSelectElement>("clips"),
+        info: $("preview-info"),
+      })
+    ).catch((error) => {
+      // Not loaded (the server stopped): the next preview tries again.
+      this.making = undefined;
+      throw error;
     });
+    return this.making;
+  }
+
+  /** {@link show}'s work; `current` is false once a later model was asked for. */
+  private async open(url: string, label: string, current: () => boolean): Promise<void> {
+    selectTab("preview");
     // Decoding a large model takes seconds: say so, and clear the last preview's message meanwhile;
     // the page is not preview-ready again until this model is shown (tests wait on it).
     this.status(`Opening ${label}…`);
     delete document.body.dataset.previewReady;
     delete document.body.dataset.previewFailed;
     showError(undefined);
-    let response = await fetch(url);
+    // The viewer's module (on the first preview) and the model load side by side.
+    const [viewer, answer] = await Promise.all([this.made(), fetch(url)]);
+    let response = answer;
     if (!current()) return;
     if (!response.ok) return this.failed(label, await errorOf(response), undefined, current);
     // A run output is sent whole: one too large for the tab is not read into it.
@@ -95,7 +131,7 @@ export class PreviewPanel {
     }
     let note = "";
     try {
-      if (!await this.viewer.load(await response.arrayBuffer(), label, current)) return;
+      if (!await viewer.load(await response.arrayBuffer(), label, current)) return;
     } catch (error) {
       if (!current()) return;
       // three.js's own message is rarely more than a RangeError: a model file is decoded by the
@@ -106,7 +142,7 @@ export class PreviewPanel {
       if (!current()) return;
       if (!response.ok) return this.failed(label, await errorOf(response), three, current);
       try {
-        if (!await this.viewer.load(await response.arrayBuffer(), label, current)) return;
+        if (!await viewer.load(await response.arrayBuffer(), label, current)) return;
       } catch (again) {
         return this.failed(
           label,

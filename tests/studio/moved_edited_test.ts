@@ -69,13 +69,13 @@ Deno.test("moved and edited: Save names the graph that looks like the one gone, 
     );
     await Deno.remove(gone);
     await Deno.writeTextFile(to, JSON.stringify(edited(graphs[k], random), null, 4));
-    const script = (await sharedPage()).text;
+    const pageFiles = (await sharedPage()).files;
     const studio = await startStudio({
       port: 0,
       roots: [dir],
       outDir: join(dir, "out"),
       cacheDir: false,
-      page: script,
+      page: pageFiles,
     });
     try {
       // The page's graph: the file as opened, with an edit of its own (a node moved).

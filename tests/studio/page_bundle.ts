@@ -1,11 +1,11 @@
 /**
- * The studio page's script, bundled once for a whole run of the studio's tests: `deno test --parallel`
+ * The studio page's scripts, bundled once for a whole run of the studio's tests: `deno test --parallel`
  * runs each test file in a worker of its own, and the child processes of `project_studio.ts` are
  * processes of their own, so the server's once-per-process bundle was made ~50 times a run (about 1.2 s
  * of CPU each). The bundle is kept in the system's temp folder under a digest of everything it is made
  * from — every file of studio/web/, studio/server.ts (the bundler's options), deno.lock (three.js) and
  * Deno's version — so an edit makes a new bundle and a stale one is never served. Written to a file of
- * its own and renamed into place: test files bundling at the same moment each write a whole file, and
+ * its own (the scripts by the path each is served at, as JSON) and renamed into place: test files bundling at the same moment each write a whole file, and
  * a reader never sees half of one. A bundle no run has used for an hour is removed when a new one is
  * made.
  *
@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundlePage } from "../../studio/server.ts";
+import { bundlePage, type PageFiles } from "../../studio/server.ts";
 
 const STUDIO = fileURLToPath(new URL("../../studio/", import.meta.url));
 const LOCK = fileURLToPath(new URL("../../deno.lock", import.meta.url));
@@ -52,13 +52,13 @@ async function digest(): Promise<string> {
 }
 
 /** This module's answer (one per test file). */
-let shared: Promise<{ file: string; text: string }> | undefined;
+let shared: Promise<{ file: string; files: PageFiles }> | undefined;
 
 /**
- * The page's script and the file it is kept in: read from the temp folder when this run (or an earlier
- * one, of the same sources) bundled it, else bundled and kept there.
+ * The page's scripts and the file they are kept in: read from the temp folder when this run (or an
+ * earlier one, of the same sources) bundled them, else bundled and kept there.
  */
-export function sharedPage(): Promise<{ file: string; text: string }> {
+export function sharedPage(): Promise<{ file: string; files: PageFiles }> {
   shared ??= keptPage().catch((error) => {
     shared = undefined;
     throw error;
@@ -75,23 +75,28 @@ const PREFIX = "partgraph-studio-page-";
  */
 const UNUSED_MS = 60 * 60 * 1000;
 
-async function keptPage(): Promise<{ file: string; text: string }> {
-  const file = join(tmpdir(), `${PREFIX}${await digest()}.js`);
+async function keptPage(): Promise<{ file: string; files: PageFiles }> {
+  const file = join(tmpdir(), `${PREFIX}${await digest()}.json`);
   try {
-    const text = await Deno.readTextFile(file);
+    const files = await readPage(file);
     // Marked used, so that no other run removes it as a bundle nobody uses.
     const now = new Date();
     await Deno.utime(file, now, now).catch(() => {});
-    return { file, text };
+    return { file, files };
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
-  const text = await bundlePage();
+  const files = await bundlePage();
   const part = `${file}.${crypto.randomUUID()}.part`;
-  await Deno.writeTextFile(part, text);
+  await Deno.writeTextFile(part, JSON.stringify(files));
   await Deno.rename(part, file);
   await removeUnused(file);
-  return { file, text };
+  return { file, files };
+}
+
+/** The page's scripts kept in `file` by {@link sharedPage} (a child-process studio reads them so). */
+export async function readPage(file: string): Promise<PageFiles> {
+  return JSON.parse(await Deno.readTextFile(file));
 }
 
 /**

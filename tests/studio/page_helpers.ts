@@ -154,7 +154,7 @@ export async function openStudio(
   const options = { roots: [dir, ...more], outDir: join(dir, "out"), cacheDir };
   const studio = inProject
     ? await studioIn(dir, inProject === true ? options : { ...options, ...inProject })
-    : await startStudio({ port: 0, ...options, page: (await sharedPage()).text });
+    : await startStudio({ port: 0, ...options, page: (await sharedPage()).files });
   const { browser, page } = await filePage();
   return {
     studio,

@@ -2,10 +2,13 @@
 /**
  * The preview never shows an older result as the current one: a model asked for while a slower one
  * is still on its way (held back by the test until the later one is shown, as a large file the
- * runtime decodes for seconds would be) stays shown when the slow one lands; a run output shown in the preview says it is from an earlier run once a new run starts; and
- * after a run that fails, the server serves none of the previous run's outputs as the latest.
+ * runtime decodes for seconds would be) stays shown when the slow one lands — the test waits until
+ * the page has settled both, never for a time —; a run output shown in the preview says it is from
+ * an earlier run once a new run starts; and after a run that fails, the server serves none of the
+ * previous run's outputs as the latest. The page opens without the preview's script (three.js), and
+ * loads it once for the first two models asked for at once.
  */
-import { equal, ok as assert } from "node:assert/strict";
+import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
 import { Document } from "@gltf-transform/core";
 import type { Page } from "playwright-core";
@@ -66,8 +69,12 @@ Deno.test({
     );
     const { page, studio, errors, close } = await openStudio(dir, false);
     try {
+      // The preview's script (three.js) is a chunk of its own, loaded when the first model is shown.
+      const previewScripts: string[] = [];
+      page.on("request", (r) => void (/\/preview-\w+\.js$/.test(r.url()) && previewScripts.push(r.url())));
       await page.goto(studio.url);
-      await page.waitForSelector("#tab-preview");
+      await page.waitForSelector("body[data-ready]");
+      deepEqual(previewScripts, [], "the editor opens without the preview's script");
       await page.click("#tab-preview");
 
       await t.step("a model asked for later stays shown when a slower one lands", async () => {
@@ -86,12 +93,16 @@ Deno.test({
         await page.waitForFunction((q) => document.body.dataset.previewReady === q, quick);
         quickShown();
         await (await slowAnswer).finished();
-        await page.waitForTimeout(500); // the slow GLB's parse, had it been let through
+        // Both models asked for have had their outcome: the slow one dropped, or (were it let
+        // through) parsed and shown. The page counts them; no time is waited for.
+        await page.waitForFunction(() => document.body.dataset.previewSettled === "2");
         equal(await page.evaluate(() => document.body.dataset.previewReady), quick);
         const tree = await treeText(page);
         assert(tree.includes("Quick_part") && !tree.includes("Slow_cloud"), tree);
         assert((await page.textContent("#preview-info"))!.startsWith(quick));
         assert((await page.textContent("#status"))!.startsWith(`Shown ${quick}`));
+        // Two models asked for while the preview's script loaded: it was loaded once, for both.
+        equal(previewScripts.length, 1, previewScripts.join(", "));
       });
 
       await t.step("vertices at NaN or ∞ are counted, and the model framed by the rest", async () => {

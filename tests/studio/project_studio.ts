@@ -12,11 +12,11 @@
  */
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { startStudio, type Studio, type StudioOptions } from "../../studio/server.ts";
-import { sharedPage } from "./page_bundle.ts";
+import { readPage, sharedPage } from "./page_bundle.ts";
 
 /**
  * What the child is started with: the studio's options, `cacheDir: false` by default, and the file
- * holding the page's script (`page_bundle.ts`'s, so that the child does not bundle it again).
+ * holding the page's scripts (`page_bundle.ts`'s, so that the child does not bundle them again).
  */
 type ChildOptions = Pick<StudioOptions, "roots" | "outDir" | "graph"> & {
   readonly cacheDir?: string | false;
@@ -74,7 +74,7 @@ export async function studioIn(project: string, options: ChildOptions = {}): Pro
 
 if (import.meta.main) {
   const { pageFile, ...options } = JSON.parse(Deno.args[0]);
-  const page = pageFile === undefined ? undefined : await Deno.readTextFile(pageFile);
+  const page = pageFile === undefined ? undefined : await readPage(pageFile);
   const studio = await startStudio({ port: 0, ...options, page });
   console.log(studio.url);
   // Until the parent closes stdin (or dies): then the server stops and the process ends.

@@ -16,7 +16,7 @@ export async function withStudioOn(
   fn: (url: string) => Promise<void>,
   cacheDir: string | false = join(dir, "cache"),
 ): Promise<void> {
-  const page = (await sharedPage()).text;
+  const page = (await sharedPage()).files;
   const studio = await startStudio({ port: 0, roots: [dir], outDir: join(dir, "out"), cacheDir, page });
   try {
     await fn(studio.url);

@@ -1,8 +1,9 @@
 /**
  * The studio server without a browser: the sandbox refuses paths that escape, check reports what
  * `checkGraph` reports, save writes the stable format atomically and only .json files, the run stream
- * ends with the outputs, the graph's `ui` field never changes a cache key, and only the preview's
- * decoders are served under `/decoders/`.
+ * ends with the outputs, the graph's `ui` field never changes a cache key, only the preview's
+ * decoders are served under `/decoders/`, and the page's script is served with the preview (three.js)
+ * in a chunk of its own, revalidated by its ETag.
  */
 import { deepEqual, equal, ok as assert } from "node:assert/strict";
 import { join } from "node:path";
@@ -55,6 +56,41 @@ Deno.test("studio server: paths outside the project and the given folders are re
   });
 });
 
+Deno.test("studio server: the page's script leaves the preview to a chunk, and a reload gets 304", async () => {
+  await withStudio(async (url) => {
+    const app = await fetch(`${url}app.js`);
+    equal(app.status, 200);
+    const tag = app.headers.get("etag");
+    assert(tag, "app.js has an ETag");
+    equal(app.headers.get("cache-control"), "no-cache");
+    const text = await app.text();
+    // three.js is not in the script every page open parses: only in what the first preview imports.
+    assert(!text.includes("WebGLRenderer"), "app.js holds three.js's renderer");
+    const imported = [...text.matchAll(/(?:from |import\()"\.\/([\w-]+\.js)"/g)].map((m) => m[1]);
+    const preview = imported.filter((name) => name.startsWith("preview-"));
+    equal(preview.length, 1, `one preview chunk among ${imported.join(", ")}`);
+    for (const name of new Set(imported)) {
+      const chunk = await fetch(`${url}${name}`);
+      equal(chunk.status, 200, name);
+      equal(chunk.headers.get("content-type"), "text/javascript; charset=utf-8", name);
+      equal(chunk.headers.get("cache-control"), "public, max-age=31536000, immutable", name);
+      const body = await chunk.text();
+      if (name === preview[0]) assert(body.includes("WebGLRenderer"), `${name} holds the renderer`);
+    }
+    const again = await fetch(`${url}app.js`, { headers: { "if-none-match": tag } });
+    equal(again.status, 304);
+    equal(await again.text(), "");
+    const other = await fetch(`${url}app.js`, { headers: { "if-none-match": '"0-0"' } });
+    equal(other.status, 200);
+    equal((await other.text()).length, text.length);
+    for (const path of ["chunk-.js", "preview.js", "__proto__", "app.js/"]) {
+      const response = await fetch(`${url}${path}`);
+      equal(response.status, 404, path);
+      await response.body?.cancel();
+    }
+  });
+});
+
 Deno.test("studio server: the preview's decoders are served by name, nothing else under /decoders/", async () => {
   await withStudio(async (url) => {
     for (const name of ["basis_transcoder.wasm", "draco_decoder.wasm"]) {
@@ -94,7 +130,7 @@ Deno.test("studio server: a previewed model finds its Freelancer libraries and D
     port: 0,
     roots: [tree.base],
     cacheDir: false,
-    page: (await sharedPage()).text,
+    page: (await sharedPage()).files,
   });
   try {
     // The fighter's materials are in the family .mat beside its folder, its texture two levels up.

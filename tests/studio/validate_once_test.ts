@@ -53,7 +53,7 @@ for (const [i, style] of BIG_STYLES.entries()) {
       outDir: join(dir, "out"),
       cacheDir: false,
       registry: counting.registry,
-      page: (await sharedPage()).text,
+      page: (await sharedPage()).files,
     });
     try {
       const start = counting.lookups;
