@@ -33,7 +33,8 @@ export interface IndexFacts {
 /** Values read by the passes of this module (a count for tests: each array should be read once). */
 export const factsRead = { values: 0 };
 
-const valueMemo = new WeakMap<TypedArray, Map<number, ValueFacts>>();
+/** Facts by array, with the element size they were read for (an array is read as one size in practice). */
+const valueMemo = new WeakMap<TypedArray, { readonly elementSize: number; readonly facts: ValueFacts }>();
 const indexMemo = new WeakMap<TypedArray, IndexFacts>();
 
 /**
@@ -49,12 +50,10 @@ const indexMemo = new WeakMap<TypedArray, IndexFacts>();
  * ```
  */
 export function valueFacts(array: TypedArray, elementSize: number): ValueFacts {
-  let bySize = valueMemo.get(array);
-  const known = bySize?.get(elementSize);
-  if (known) return known;
+  const known = valueMemo.get(array);
+  if (known?.elementSize === elementSize) return known.facts;
   const facts = readValues(array, elementSize);
-  if (!bySize) valueMemo.set(array, bySize = new Map());
-  bySize.set(elementSize, facts);
+  valueMemo.set(array, { elementSize, facts });
   return facts;
 }
 
@@ -83,19 +82,19 @@ function readValues(array: TypedArray, elementSize: number): ValueFacts {
   return { nonFinite, min, max };
 }
 
-/** The {@link IndexFacts} of an index array (8-, 16- or 32-bit), from one pass, remembered. */
+/** The {@link IndexFacts} of an index array (unsigned 8-, 16- or 32-bit), from one pass, remembered. */
 export function indexFacts(array: TypedArray): IndexFacts {
   const known = indexMemo.get(array);
   if (known) return known;
+  // The restart value is the type's largest: present exactly when it is the largest index.
   const restart = array instanceof Uint8Array ? 0xff : array instanceof Uint16Array ? 0xffff : 0xffffffff;
-  let max = 0, restarts = false;
+  let max = 0;
   for (let i = 0; i < array.length; i++) {
     const value = array[i];
     if (value > max) max = value;
-    if (value === restart) restarts = true;
   }
   factsRead.values += array.length;
-  const facts = { max, restart: restarts };
+  const facts = { max, restart: max === restart };
   indexMemo.set(array, facts);
   return facts;
 }
