@@ -20,7 +20,10 @@ export const decodeCar = defineNode({
   // 17: points past 50 km from the origin (a damaged coordinate) are named in a warning, with the first's byte.
   // 18: clips whose frames hold another vertex count than the model (its mesh edited after them) are
   // read with that count when it alone makes the sections fit and the frames track the points, named.
-  version: 20,
+  // 21: blank clip headers (no name, KPS 0, 0 frames: zeros) are no clips to the count repairs, nor
+  // frames of zeros evidence; trailing blank clips are left out; clips sharing a fault are one warning;
+  // a damaged count with bytes appended is read when the file vouches for one reading (car_appended.ts).
+  version: 21,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

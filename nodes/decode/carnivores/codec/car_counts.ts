@@ -14,7 +14,13 @@
  * @module
  */
 import { NAME_BYTES, TEXTURE_ROW_BYTES } from "./model.ts";
-import { holdsName, POINT_LIKE_CORRELATION, POINT_LIKE_MARGIN, pointLikeness } from "./frame_likeness.ts";
+import {
+  frameLikeness,
+  holdsName,
+  POINT_LIKE_CORRELATION,
+  POINT_LIKE_MARGIN,
+  pointLikeness,
+} from "./frame_likeness.ts";
 
 /** Bytes before an animation's frame data: name, KPS, frame count. */
 export const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
@@ -35,7 +41,8 @@ export interface FittingCounts {
  * Where the sections after the texture end for `animations` clips and `sounds` sounds starting at
  * `at`, or -1 when a header is implausible or a section runs past the file. A negative KPS makes a
  * header implausible unless `negativeKps` (for headers read where the stored counts put them: a
- * damaged KPS does not move anything, the frame count sizes the clip).
+ * damaged KPS does not move anything, the frame count sizes the clip); so does a blank one (see
+ * {@link blankClip}) with `noBlanks` (for headers read where no stored count puts them).
  */
 export function tailEnd(
   view: DataView,
@@ -44,6 +51,7 @@ export function tailEnd(
   animations: number,
   sounds: number,
   negativeKps = false,
+  noBlanks = false,
 ): number {
   const size = view.byteLength;
   for (let a = 0; a < animations; a++) {
@@ -52,13 +60,14 @@ export function tailEnd(
     const frames = view.getInt32(at + NAME_BYTES + 4, true);
     // KPS 0 is read (see parseCar); a negative one is not a clip's, unless read where it is stored.
     if ((kps < 0 && !negativeKps) || frames < 0) return -1;
+    if (noBlanks && blankClip(view, at)) return -1;
     at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
     if (at > size) return -1;
   }
   for (let s = 0; s < sounds; s++) {
     if (at + SOUND_HEADER_BYTES > size) return -1;
     const length = view.getInt32(at + NAME_BYTES, true);
-    if (length < 0) return -1;
+    if (length < 0 || (noBlanks && blankSound(view, at))) return -1;
     at += SOUND_HEADER_BYTES + length;
     if (at > size) return -1;
   }
@@ -82,27 +91,100 @@ export function fittingCounts(
   declaredAnimations: number,
   declaredSounds: number,
   tableBytes: number,
+  appended?: AppendedBytes,
 ): FittingCounts | undefined {
-  let best: FittingCounts | undefined;
-  let bestDistance = Infinity;
-  let tied = false;
+  const fits = allFittingCounts(
+    view,
+    at,
+    vertexCount,
+    declaredAnimations,
+    declaredSounds,
+    tableBytes,
+    appended,
+  );
+  const distance = (fit: FittingCounts) =>
+    Math.abs(fit.animations - declaredAnimations) + Math.abs(fit.sounds - declaredSounds);
+  const [best, next] = fits;
+  return best && (!next || distance(next) > distance(best)) ? best : undefined;
+}
+
+/**
+ * Every count pair of {@link fittingCounts}'s search that ends the file (with `appended`, before bytes
+ * that may have been appended), nearest the declared counts first.
+ */
+export function allFittingCounts(
+  view: DataView,
+  at: number,
+  vertexCount: number,
+  declaredAnimations: number,
+  declaredSounds: number,
+  tableBytes: number,
+  appended?: AppendedBytes,
+): FittingCounts[] {
+  const fits: FittingCounts[] = [];
+  // A header the declared counts do not put where it is read must be one a tool wrote: not blank
+  // (zeros or padding read as a clip of 0 frames, or a sound of 0 bytes, 40 and 36 bytes at a time,
+  // which a tail of zeros fits at many counts), and a clip's named when the first clip's is.
+  const declared = declaredHeaders(view, at, vertexCount, declaredAnimations, declaredSounds);
+  const named = at + NAME_BYTES <= view.byteLength && holdsName(view, at);
+  let clipsEnd = at;
   for (let animations = 0; animations <= ENGINE_MAX_CLIPS; animations++) {
-    const clipsEnd = tailEnd(view, at, vertexCount, animations, 0);
-    if (clipsEnd < 0) break; // more clips cannot fit either: the walk is a prefix
-    for (let sounds = 0; sounds <= ENGINE_MAX_CLIPS; sounds++) {
-      const end = tailEnd(view, clipsEnd, 0, 0, sounds);
-      if (end < 0) break;
-      if (!endsFile(view, end, tableBytes, sounds)) continue;
-      const table = !sectionEnds(view).includes(end);
-      const distance = Math.abs(animations - declaredAnimations) + Math.abs(sounds - declaredSounds);
-      if (distance < bestDistance) {
-        [best, bestDistance, tied] = [{ animations, sounds, table }, distance, false];
-      } else if (distance === bestDistance) {
-        tied = true;
+    if (animations > 0) {
+      // more clips cannot fit either: the walk is a prefix
+      if (clipsEnd + ANIMATION_HEADER_BYTES > view.byteLength) break;
+      if (!declared.has(clipsEnd) && (blankClip(view, clipsEnd) || (named && !holdsName(view, clipsEnd)))) {
+        break;
       }
+      clipsEnd = tailEnd(view, clipsEnd, vertexCount, 1, 0);
+      if (clipsEnd < 0) break;
+    }
+    let end = clipsEnd;
+    for (let sounds = 0; sounds <= ENGINE_MAX_CLIPS; sounds++) {
+      if (sounds > 0) {
+        if (end + SOUND_HEADER_BYTES > view.byteLength) break;
+        if (!declared.has(end) && blankSound(view, end)) break;
+        end = tailEnd(view, end, 0, 0, 1);
+        if (end < 0) break;
+      }
+      if (!endsFile(view, end, tableBytes, sounds, appended)) continue;
+      fits.push({ animations, sounds, table: !endsFile(view, end, 0, sounds, appended) });
     }
   }
-  return tied ? undefined : best;
+  const distance = (fit: FittingCounts) =>
+    Math.abs(fit.animations - declaredAnimations) + Math.abs(fit.sounds - declaredSounds);
+  // Stable: equally near fits keep the search's order.
+  return fits.map((fit, i) => ({ fit, i })).sort((a, b) => distance(a.fit) - distance(b.fit) || a.i - b.i)
+    .map(({ fit }) => fit);
+}
+
+/** Where the declared counts put each clip and sound header (up to the first that does not fit). */
+function declaredHeaders(
+  view: DataView,
+  at: number,
+  vertexCount: number,
+  animations: number,
+  sounds: number,
+): Set<number> {
+  const headers = new Set<number>();
+  for (let i = 0; i < animations + sounds && at >= 0; i++) {
+    headers.add(at);
+    at = i < animations ? tailEnd(view, at, vertexCount, 1, 0, true) : tailEnd(view, at, 0, 0, 1);
+  }
+  return headers;
+}
+
+/**
+ * A clip header no tool writes: no name (empty, or not text), KPS 0 and no frames — zeros or padding
+ * read as a header. Such a "clip" holds nothing; read where no stored count puts a clip, it is not one.
+ */
+export function blankClip(view: DataView, at: number): boolean {
+  return view.getInt32(at + NAME_BYTES, true) === 0 && view.getInt32(at + NAME_BYTES + 4, true) === 0 &&
+    !holdsName(view, at);
+}
+
+/** A sound header no tool writes: no name and no bytes (see {@link blankClip}). */
+export function blankSound(view: DataView, at: number): boolean {
+  return view.getInt32(at + NAME_BYTES, true) === 0 && !holdsName(view, at);
 }
 
 /** One clip's frame count read instead of the stored one. */
@@ -158,13 +240,14 @@ export function fittingFrameCounts(
   sounds: number,
   tableBytes: number,
   base?: Float32Array,
+  appended?: AppendedBytes,
 ): FrameCountSearch {
   if (vertexCount <= 0 || animations <= 0) return { kind: "none" };
   const size = view.byteLength;
   const frameBytes = vertexCount * 6;
   let budget = SEARCH_BUDGET;
   const found: FrameCountFix[][] = [];
-  const ends = (end: number) => endsFile(view, end, tableBytes, sounds);
+  const ends = (end: number) => endsFile(view, end, tableBytes, sounds, appended);
   // The readings from a clip on depend only on where its header is, the corrections left and whether
   // one was made before (a negative KPS is then frame data): memoised, so the many ways of reaching one
   // header (frame data read as headers of 0 frames, as zero-filled frames and padding give) are walked
@@ -188,15 +271,17 @@ export function fittingFrameCounts(
     const kps = view.getInt32(clipAt + NAME_BYTES, true);
     const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
     // A negative KPS where the stored counts put the header is a damaged field (the frame count still
-    // sizes the clip); after a corrected count it is frame data read as a header.
-    if (kps < 0 && corrected) return out;
+    // sizes the clip); after a corrected count it is frame data read as a header, and so is a blank one.
+    if (corrected && (kps < 0 || blankClip(view, clipAt))) return out;
     for (let delta = 0; delta <= 2 * FRAME_FIX_RANGE && out.length < 2; delta++) {
       // 0, -1, +1, -2, +2
       const change = delta === 0 ? 0 : (delta % 2 ? -1 : 1) * Math.ceil(delta / 2);
       const frames = stored + change;
       if (frames < 0 || (change && left === 0)) continue;
-      // The clips still to come need at least their headers.
+      // Frames added that are all zero bytes are what a tail of zeros reads as, not evidence.
       const next = clipAt + ANIMATION_HEADER_BYTES + frames * frameBytes;
+      if (change > 0 && zeroFrom(view, next - change * frameBytes, next) >= next) continue;
+      // The clips still to come need at least their headers.
       if (next + (animations - clip - 1) * ANIMATION_HEADER_BYTES > size) continue;
       const fix = change ? { clip, frames, stored, at: clipAt + NAME_BYTES + 4 } : undefined;
       for (const rest of suffixes(clip + 1, next, left - (change ? 1 : 0), corrected || change !== 0)) {
@@ -250,6 +335,8 @@ export function fittingFrameCounts(
   const clipsEnd = (from: number, clips: number): number => {
     for (let c = 0; c < clips && from >= 0; c++) {
       if (--budget < 0) return -1;
+      // After a changed count, a blank header is zeros read as a clip.
+      if (from + ANIMATION_HEADER_BYTES <= size && blankClip(view, from)) return -1;
       from = tailEnd(view, from, vertexCount, 1, 0);
     }
     return from;
@@ -259,14 +346,24 @@ export function fittingFrameCounts(
     const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
     const dataAt = clipAt + ANIMATION_HEADER_BYTES;
     const last = clip === animations - 1;
+    // Frames past the stored count that are all zero bytes (every point at the origin) are what a tail
+    // of zeros reads as, not evidence of frames: a count is not raised over them.
+    const nonZero = zeroFrom(view, dataAt + Math.max(0, stored) * frameBytes);
     for (let frames = 0; dataAt + frames * frameBytes <= size && found.length < 4; frames++) {
       if (frames === stored) continue;
       if (--budget < 0) return { kind: "none" };
       const next = dataAt + frames * frameBytes;
+      if (frames > stored && next <= nonZero) continue;
       if (named && !last && (next + NAME_BYTES > size || !holdsName(view, next))) continue;
+      if (!last && next + ANIMATION_HEADER_BYTES <= size && blankClip(view, next)) continue;
       const end = clipsEnd(next, animations - clip - 1);
       if (budget < 0) return { kind: "none" };
-      if (end >= 0 && ends(tailEnd(view, end, 0, 0, sounds))) {
+      // With the model's points at hand, the clip's last frame so read must track them: a count far off
+      // is read from its data's size only when the data are frames (not zeros, headers or padding).
+      const framesReal = () =>
+        !base || frames === 0 ||
+        frameLikeness(view, next - frameBytes, vertexCount, base) >= POINT_LIKE_CORRELATION;
+      if (end >= 0 && ends(tailEnd(view, end, 0, 0, sounds)) && framesReal()) {
         found.push([{ clip, frames, stored, at: clipAt + NAME_BYTES + 4 }]);
       }
     }
@@ -274,6 +371,48 @@ export function fittingFrameCounts(
     clipAt = dataAt + stored * frameBytes;
   }
   return result() ?? { kind: "none" };
+}
+
+/** Bytes per block of {@link zeroBlocks}. */
+const ZERO_BLOCK = 64;
+const zeroBlockCache = new WeakMap<DataView, Int32Array>();
+
+/**
+ * For each 64-byte block of `view`, the first block at or after it holding a byte that is not zero:
+ * the searches ask where zeros end from many places in a long tail of zeros, each in a few steps.
+ */
+function zeroBlocks(view: DataView): Int32Array {
+  const known = zeroBlockCache.get(view);
+  if (known) return known;
+  const blocks = Math.ceil(view.byteLength / ZERO_BLOCK);
+  const next = new Int32Array(blocks + 1).fill(blocks);
+  for (let b = blocks - 1; b >= 0; b--) {
+    let zero = true;
+    for (let i = b * ZERO_BLOCK; i < Math.min((b + 1) * ZERO_BLOCK, view.byteLength) && zero; i++) {
+      zero = view.getUint8(i) === 0;
+    }
+    next[b] = zero ? next[b + 1] : b;
+  }
+  zeroBlockCache.set(view, next);
+  return next;
+}
+
+/** The first byte at or after `at` that is not zero, looking no further than `limit` (the file's end). */
+function zeroFrom(view: DataView, at: number, limit = view.byteLength): number {
+  const end = Math.min(limit, view.byteLength);
+  const next = zeroBlocks(view);
+  while (at < end) {
+    if (at % ZERO_BLOCK === 0) {
+      const block = next[at / ZERO_BLOCK];
+      if (block * ZERO_BLOCK > at) {
+        at = block * ZERO_BLOCK;
+        continue;
+      }
+    }
+    if (view.getUint8(at) !== 0) return at;
+    at++;
+  }
+  return Math.min(at, end);
 }
 
 /**
@@ -288,12 +427,16 @@ function uniformFix(
   change: number,
 ): { fixes: FrameCountFix[]; end: number } | undefined {
   const fixes: FrameCountFix[] = [];
+  const named = at + NAME_BYTES <= view.byteLength && holdsName(view, at);
   for (let clip = 0; clip < animations; clip++) {
     if (at + ANIMATION_HEADER_BYTES > view.byteLength) return undefined;
     const kps = view.getInt32(at + NAME_BYTES, true);
     const stored = view.getInt32(at + NAME_BYTES + 4, true);
     const frames = stored + change;
     if ((kps < 0 && clip > 0) || stored < 0 || frames < 0) return undefined;
+    // A later header is where the corrected counts put it: a blank one (zeros read as a clip), or one
+    // without a name when the first clip has one, is frame data or padding, not a clip.
+    if (clip > 0 && (blankClip(view, at) || (named && !holdsName(view, at)))) return undefined;
     fixes.push({ clip, frames, stored, at: at + NAME_BYTES + 4 });
     at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
     if (at > view.byteLength) return undefined;
@@ -331,7 +474,8 @@ export function fittingTextureRows(
     const at = textureAt + rows * TEXTURE_ROW_BYTES;
     if (at > size) break;
     if (rows * TEXTURE_ROW_BYTES === declaredBytes) continue;
-    const end = tailEnd(view, at, vertexCount, animations, sounds);
+    // Another texture size moves every header: texels or frames of zeros read as one are blank.
+    const end = tailEnd(view, at, vertexCount, animations, sounds, false, true);
     if (endsFile(view, end, tableBytes, sounds)) found.push(rows);
   }
   return found;
@@ -365,14 +509,43 @@ export function sectionEnds(view: DataView): readonly number[] {
 }
 
 /**
- * True when sections ending at `end` end the file: at one of {@link sectionEnds}, or at a valid
- * anim→sound table of `tableBytes` that does.
+ * Whether the bytes from `end` to the end of the file may be bytes appended after it (see
+ * `appendedRepair` in car_repair.ts): given only to the searches' last pass.
  */
-export function endsFile(view: DataView, end: number, tableBytes: number, sounds: number): boolean {
+export type AppendedBytes = (end: number) => boolean;
+
+/** Most bytes other than zeros taken as appended after a file (a tool's or a transfer's trailer). */
+export const MAX_APPENDED = 1024;
+
+/**
+ * {@link AppendedBytes} for `view`: zeros however many (a download manager's preallocated file, a
+ * disk's slack copied along, a tool's padding to a block) and then at most {@link MAX_APPENDED} bytes
+ * of anything (a trailer) up to the end of the file.
+ */
+export function appendedBytes(view: DataView): AppendedBytes {
+  const size = view.byteLength;
+  // Bytes before `zerosFrom` and before the last MAX_APPENDED are not all zeros.
+  let zerosFrom = Math.max(0, size - MAX_APPENDED);
+  while (zerosFrom > 0 && view.getUint8(zerosFrom - 1) === 0) zerosFrom--;
+  return (end) => end >= zerosFrom && end < size;
+}
+
+/**
+ * True when sections ending at `end` end the file: at one of {@link sectionEnds}, or at a valid
+ * anim→sound table of `tableBytes` that does — or, given `appended`, with appended bytes after them.
+ */
+export function endsFile(
+  view: DataView,
+  end: number,
+  tableBytes: number,
+  sounds: number,
+  appended?: AppendedBytes,
+): boolean {
   if (end < 0) return false;
-  return sectionEnds(view).some((e) =>
-    end === e || (end + tableBytes === e && validTable(view, end, tableBytes, sounds))
-  );
+  const table = tableBytes > 0 && end + tableBytes <= view.byteLength &&
+    validTable(view, end, tableBytes, sounds);
+  return sectionEnds(view).some((e) => end === e || (table && end + tableBytes === e)) ||
+    (appended !== undefined && (appended(end) || (table && appended(end + tableBytes))));
 }
 
 /** True when every int32 of the table is -1 or a sound index below `sounds`. */

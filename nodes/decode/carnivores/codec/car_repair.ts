@@ -15,6 +15,8 @@ import {
   sectionEnds,
   tailEnd,
 } from "./car_counts.ts";
+import { MAX_EACH } from "./clip_warnings.ts";
+import { appendedRepair } from "./car_appended.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
@@ -25,7 +27,13 @@ export const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
  * anim→sound table after them — its entries are the table reader's to check.
  */
 export function declaredEnds(view: DataView, end: number): boolean {
-  return end >= 0 && sectionEnds(view).some((e) => end === e || end + ANIM_SOUND_TABLE_BYTES === e);
+  if (end < 0) return false;
+  const ends = sectionEnds(view);
+  // A last section ending in zero bytes puts where the padding seems to start before its end: the
+  // declared sections ending anywhere in the padding's zeros end the file too.
+  const inPadding = (e: number) => ends.length > 1 && e >= ends[1] && e <= ends[0];
+  return ends.some((e) => end === e || end + ANIM_SOUND_TABLE_BYTES === e) || inPadding(end) ||
+    inPadding(end + ANIM_SOUND_TABLE_BYTES);
 }
 
 /**
@@ -139,7 +147,30 @@ export function sectionCounts(
       );
       return declared;
     }
-    if (search.kind === "none") return declared;
+    // Bytes appended to the file as well: the last pass takes the sections as ending before them.
+    if (search.kind === "none") {
+      return appendedRepair(view, at, vertexCount, declaredAnimations, declaredSounds, base, warn) ??
+        declared;
+    }
+    if (search.fixes.length > MAX_EACH) {
+      // Every clip corrected alike (one habit over the file): one warning, not one per clip.
+      const changes = [...new Set(search.fixes.map((f) => f.frames - f.stored))];
+      warn(
+        `${search.fixes.length} animations' stored frame counts do not let the sections end at the end of ` +
+          `the file (${left}); read at their stored count ${
+            changes.map((c) => (c > 0 ? `+${c}` : `${c}`)).join(" or ")
+          } (${counts(search.fixes.slice(0, 4))}${search.fixes.length > 4 ? ", …" : ""}; first at byte ${
+            search.fixes[0].at
+          }) they do (or at the anim→sound table): read so (a tool that stores every count as a .rsc ` +
+          "does, one less than the frames; the game takes each next clip's header from frame data)",
+        {
+          offset: search.fixes[0].at,
+          clips: search.fixes.length,
+          change: changes.length === 1 ? changes[0] : null,
+        },
+      );
+      return { ...declared, frameFixes: search.fixes };
+    }
     for (const fix of search.fixes) {
       // The KPS beside it may be damaged too: the count is then decided by the data's size alone.
       const kps = view.getInt32(fix.at - 4, true);

@@ -33,16 +33,7 @@ export function pointLikeness(
   base: Float32Array,
 ): number {
   const frameBytes = vertexCount * 6;
-  const score = (frameAt: number) => {
-    const rs = [0, 1, 2].map((axis) =>
-      correlation(
-        vertexCount,
-        (v) => view.getInt16(frameAt + (v * 3 + axis) * 2, true),
-        (v) => base[v * 3 + axis],
-      )
-    ).filter((r) => !Number.isNaN(r));
-    return rs.length ? rs.reduce((x, y) => x + y, 0) / rs.length : 1;
-  };
+  const score = (frameAt: number) => frameLikeness(view, frameAt, vertexCount, base);
   let worst = 1;
   for (let clip = 0; clip < animations; clip++) {
     if (at + ANIMATION_HEADER_BYTES > view.byteLength) return -1;
@@ -53,6 +44,27 @@ export function pointLikeness(
     at = dataAt + frames * frameBytes;
   }
   return worst;
+}
+
+/**
+ * How well the frame at `frameAt` tracks the model's points `base`: the mean per-axis correlation
+ * (axes along which the model is flat left out; 1 when it is flat along all). A frame of zeros, or
+ * bytes a few off a vertex, scores near 0.
+ */
+export function frameLikeness(
+  view: DataView,
+  frameAt: number,
+  vertexCount: number,
+  base: Float32Array,
+): number {
+  const rs = [0, 1, 2].map((axis) =>
+    correlation(
+      vertexCount,
+      (v) => view.getInt16(frameAt + (v * 3 + axis) * 2, true),
+      (v) => base[v * 3 + axis],
+    )
+  ).filter((r) => !Number.isNaN(r));
+  return rs.length ? rs.reduce((x, y) => x + y, 0) / rs.length : 1;
 }
 
 /** Pearson correlation of `a(v)` and `b(v)` over `n` values; NaN when `b` is constant (no evidence). */

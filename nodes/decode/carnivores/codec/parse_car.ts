@@ -20,9 +20,16 @@ import {
 } from "./model.ts";
 import { NameReader } from "./names.ts";
 import { readableKps } from "./clip_rate.ts";
-import { ANIMATION_HEADER_BYTES, ENGINE_MAX_CLIPS, SOUND_HEADER_BYTES, tailEnd } from "./car_counts.ts";
+import {
+  ANIMATION_HEADER_BYTES,
+  blankClip,
+  ENGINE_MAX_CLIPS,
+  SOUND_HEADER_BYTES,
+  tailEnd,
+} from "./car_counts.ts";
 import { ANIM_SOUND_TABLE_BYTES, declaredEnds, sectionCounts, textureSize } from "./car_repair.ts";
 import { clipVertexCount } from "./clip_vertices.ts";
+import { ClipWarnings } from "./clip_warnings.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
@@ -138,6 +145,11 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     cutShort("the texture", textureAt, animationCount, soundCount, "nothing follows it");
   }
   const animations: CarAnimation[] = [];
+  // Clips sharing a fault (64 empty names, KPS 0 throughout) are one warning per kind, not one per clip.
+  const clipWarnings = new ClipWarnings(warn);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const blanks: number[] = [];
+  const headerAt: number[] = [];
   for (let a = 0; a < animationCount && !ended; a++) {
     if (at + ANIMATION_HEADER_BYTES > r.length) {
       cutShort(`the header of animation ${a}`, at, animationCount - a - 1, soundCount, "it is missing");
@@ -156,31 +168,62 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
         animationCount - a - 1,
         soundCount,
         `its ${frameCount} frames × ${vertexCount} vertices need ${values * 2} bytes, ` +
-          `${r.length - dataAt} are left; the clip is dropped`,
+          `${r.length - dataAt} are left; the clip is dropped` +
+          // A count no tool writes, for a clip more than twice the whole file, is no clip a cut lost:
+          // the header is damaged or read from elsewhere, and no repair of the counts was certain.
+          (frameCount > MAX_TOOL_FRAMES && values * 2 > 2 * r.length
+            ? ` (${frameCount} frames is a count no tool writes: the count is damaged, or the header is read ` +
+              "from elsewhere — bytes appended, a count before it wrong — and no repair of the counts fits " +
+              "with certainty)"
+            : ""),
       );
       ended = true;
       break;
     }
     // A rate the game cannot time (KPS ≤ 0, AniTime 0 ms): the frames are whole; read at 1 frame per second.
+    const clipWarn = clipWarnings.sink(`${a}`);
     const kps = readableKps(
       r.i32(at + NAME_BYTES),
       frameCount,
       `animation ${a} ('${clipName}')`,
       at + NAME_BYTES,
-      warn,
+      clipWarn,
     );
     if (frameCount === 0) {
-      warn(`animation '${clipName}' has no frames; it is skipped`, { offset: at + NAME_BYTES + 4 });
+      clipWarn(`animation '${clipName}' has no frames; it is skipped`, { offset: at + NAME_BYTES + 4 });
     }
     if (!clipName.trim()) {
-      warn(`animation ${a} has an empty name; it is called 'anim${a}' in the scene`, { offset: at });
+      clipWarn(`animation ${a} has an empty name; it is called 'anim${a}' in the scene`, { offset: at });
     }
     const positions = stride === vertexCount
       ? Int16Array.from({ length: values }, (_, i) => r.i16(dataAt + i * 2))
       : restrideFrames(r, dataAt, frameCount, stride, points.positions);
     animations.push({ name: clipName, kps, frameCount, positions });
+    headerAt.push(at);
+    if (frameCount === 0 && r.i32(at + NAME_BYTES) === 0 && blankClip(view, at)) blanks.push(a);
     at = dataAt + values * 2;
   }
+
+  // Blank headers (no name, KPS 0, no frames) ending the clip list are zeros where the count puts
+  // clips — a count raised for clips never added, over a tail of zeros — not clips: left out, named once.
+  let first = animations.length;
+  while (first > 0 && blanks.includes(first - 1)) first--;
+  if (first < animations.length && first < animationCount) {
+    const dropped = animations.length - first;
+    clipWarnings.forget(Array.from({ length: dropped }, (_, i) => `${first + i}`));
+    animations.length = first;
+    warn(
+      `animation${
+        dropped > 1 ? `s ${first}..${first + dropped - 1}` : ` ${first}`
+      } of the ${animationCount} ` +
+        `declared ${dropped > 1 ? "are blank headers" : "is a blank header"} from byte ${
+          headerAt[first]
+        } — no name, KPS 0, no frames: zeros where the count puts clips (a count raised for clips never ` +
+        "added, zeros after the file, or a wrong frame count before them), not clips; left out",
+      { offset: headerAt[first], declared: animationCount, read: first },
+    );
+  }
+  clipWarnings.flush();
 
   const sounds: CarSound[] = [];
   for (let s = 0; s < soundCount && !ended; s++) {
@@ -212,6 +255,9 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const animSounds = ended ? undefined : readAnimSoundTable(r, at, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
 }
+
+/** More frames than any tool writes in one clip (int16 frame indices in the editors). */
+const MAX_TOOL_FRAMES = 65_535;
 
 /**
  * The vertex count each clip's frames hold when the declared sections end nowhere right with the

@@ -45,20 +45,27 @@ export interface ToolSaveFile {
   readonly format: "car" | "3df";
   readonly points: number;
   readonly clips: number;
+  /** Each clip's true frame count. */
+  readonly frames: readonly number[];
+  /** The true sound count. */
+  readonly sounds: number;
   readonly habits: readonly ToolSave[];
 }
 
-/** The file for `seed`: a `.car` (or, one time in four, a `.3df`) with one or two habits. */
-export function toolSaveFile(seed: number): ToolSaveFile {
+/**
+ * The file for `seed`: a `.car` (or, one time in four, a `.3df`) with one or two habits — or a `.car`
+ * with the habits `forced` (the seed then draws the rest of the file alone).
+ */
+export function toolSaveFile(seed: number, forced?: readonly ToolSave[]): ToolSaveFile {
   const random = prng(seed * 7919 + 17);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const format = random() < 0.25 ? "3df" : "car";
-  const habits = [pick(TOOL_SAVES)];
-  if (random() < 0.5) habits.push(pick(TOOL_SAVES.filter((h) => h !== habits[0])));
+  const format = forced ? "car" : random() < 0.25 ? "3df" : "car";
+  const habits = forced ? [...forced] : [pick(TOOL_SAVES)];
+  if (!forced && random() < 0.5) habits.push(pick(TOOL_SAVES.filter((h) => h !== habits[0])));
   const has = (h: ToolSave) => habits.includes(h);
   const [columns, rows] = [int(3, 12), int(3, 12)];
-  let bytes: Uint8Array, clips = 0;
+  let bytes: Uint8Array, clips = 0, frames: number[] = [], soundCount = 0;
   const grid = gridCar(columns, rows, 0);
   if (format === "3df") {
     bytes = encode3df(gridModel(columns, rows, int(2, 4)));
@@ -68,10 +75,12 @@ export function toolSaveFile(seed: number): ToolSaveFile {
       (_, c) => animation(`clip${c}`, int(8, 25), int(2, 10), grid.points, c),
     );
     clips = animations.length;
+    frames = animations.map((a) => a.frameCount);
     const sounds = Array.from({ length: int(0, 2) }, (_, s) => ({
       name: `snd${s}`,
       pcm: Uint8Array.from({ length: 2 * int(20, 300) }, (_, i) => (i * 31 + s) & 0xff),
     }));
+    soundCount = sounds.length;
     const table = random() < 0.6 ? Int32Array.from({ length: 64 }, () => -1) : undefined;
     bytes = encodeCar({ ...grid, name: "Raptor", msc: "msc: 3", animations, sounds, animSounds: table });
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -117,14 +126,24 @@ export function toolSaveFile(seed: number): ToolSaveFile {
   const ext = has("renamed_extension")
     ? pick([`.${other}`, ".bin", ".dat", "", `.${format.toUpperCase()}`, `.${format}.bak`])
     : `.${format}`;
-  return { bytes, name: `model${seed}${ext}`, format, points: grid.points.count, clips, habits };
+  return {
+    bytes,
+    name: `model${seed}${ext}`,
+    format,
+    points: grid.points.count,
+    clips,
+    frames,
+    sounds: soundCount,
+    habits,
+  };
 }
 
 /** Decodes the file of `seed` with `decode.auto` and grades it; `said`: a file named as the other format was told so. */
 export async function toolSaveOutcome(
   seed: number,
+  forced?: readonly ToolSave[],
 ): Promise<Graded & { said?: boolean; file: ToolSaveFile }> {
-  const file = toolSaveFile(seed);
+  const file = toolSaveFile(seed, forced);
   const ctx = testContext();
   const decoded = await decodedOrRefused(async () =>
     (await runNode(decodeAuto, { bytes: { bytes: file.bytes, name: file.name } }, {}, ctx)).scene as Document
