@@ -85,7 +85,8 @@ function repaired(doc: Document): { messages: string[]; copy: Document } {
   const dry: string[] = [];
   dataRepairs(doc, false, dry);
   assert.deepEqual(snapshot(doc), before, "apply=false changes nothing");
-  const copy = copyScene(doc);
+  // As repairForExport copies: the arrays shared, each repair copying the one it writes into.
+  const copy = copyScene(doc, { shareData: true });
   const messages: string[] = [];
   dataRepairs(copy, true, messages);
   assert.deepEqual(messages, dry, "the same messages whether applied or not");

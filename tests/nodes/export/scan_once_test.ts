@@ -97,18 +97,25 @@ for (const damaged of [false, true]) {
   });
 }
 
-Deno.test("a repair copies the arrays it writes into, no others", () => {
+Deno.test("repairs copy the arrays they write into, no others; the scene given keeps its values", () => {
   const scene = ripScene(1203, 12, true);
-  const before = scene.getRoot().listAccessors().map((a) => a.getArray()!);
-  const nan = before.findIndex((array) => array.some((v) => Number.isNaN(v)));
+  const accessors = scene.getRoot().listAccessors();
+  const named = (name: string) => accessors.findIndex((a) => a.getName() === name);
+  // Two more kinds of damage, elsewhere: a normal of length 2, an index past the last vertex.
+  accessors[named("nrm_3")].getArray()!.set([0, 2, 0], 6);
+  accessors[named("idx_5")].getArray()![7] = 60_000;
+  const before = accessors.map((a) => a.getArray()!);
+  const values = before.map((array) => Array.from(array));
   const warnings: string[] = [];
   const repaired = repairForExport(scene, (message) => warnings.push(message));
   assert.notEqual(repaired, scene);
-  assert.equal(warnings.length, 1, warnings.join("\n"));
+  assert.equal(warnings.length, 3, warnings.join("\n"));
   const after = repaired.getRoot().listAccessors().map((a) => a.getArray()!);
   assert.equal(after.length, before.length);
   const copied = after.flatMap((array, i) => (array === before[i] ? [] : [i]));
-  assert.deepEqual(copied, [nan], "only the repaired accessor has an array of its own");
-  assert.ok(Number.isNaN(before[nan][4]), "the scene given keeps its NaN");
-  assert.equal(after[nan][4], 0);
+  assert.deepEqual(copied, [named("pos_1"), named("nrm_3"), named("idx_5")].sort((a, b) => a - b));
+  assert.deepEqual(before.map((array) => Array.from(array)), values, "the scene given keeps its values");
+  assert.equal(after[named("pos_1")][4], 0);
+  assert.equal(after[named("idx_5")][7], 0);
+  assert.deepEqual(Array.from(after[named("nrm_3")].subarray(6, 9)), [0, 1, 0]);
 });
