@@ -252,21 +252,24 @@ function assembleGlb(written: WrittenContent, generator: string, names: ExportNa
     written.layout = undefined;
   }
   rememberWritten(out, json);
-  if (written.arrays) sourceArrays.set(out, written.arrays);
+  // Weakly: a GLB kept (a cache's, a batch's outputs) must not keep the scene's arrays alive.
+  if (written.arrays) sourceArrays.set(out, new WeakRef(written.arrays));
   return out;
 }
 
 /** The arrays of each GLB {@link writeGlb} wrote from accessor arrays (`writtenArrays`). */
-const sourceArrays = new WeakMap<Uint8Array, readonly (TypedArray | null)[]>();
+const sourceArrays = new WeakMap<Uint8Array, WeakRef<readonly (TypedArray | null)[]>>();
 
 /**
  * For a GLB {@link writeGlb} returned (the same object), the array each accessor was written from,
  * by accessor index: its bytes are the accessor's data in the binary chunk (where the accessor has a
  * buffer view and is not sparse), so what is known of the array (`array_facts.ts`) holds for the
- * written data, and the output check need not read it again. Undefined for other bytes.
+ * written data, and the output check need not read it again. Undefined for other bytes, and once
+ * the document's written content is no longer remembered (another document written since, and the
+ * list collected): the arrays are held weakly.
  */
 export function writtenArrays(bytes: Uint8Array): readonly (TypedArray | null)[] | undefined {
-  return sourceArrays.get(bytes);
+  return sourceArrays.get(bytes)?.deref();
 }
 
 /**
