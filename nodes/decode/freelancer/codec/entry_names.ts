@@ -27,7 +27,7 @@ const KNOWN = new Set(
 /**
  * Warns about each child of `dir` whose name is none the game reads but near one of `expected` that
  * `dir` lacks (spaces or underscores around or inside it, cut short, or one letter off). `place`
- * names `dir` in the warning (`fragment 'x.3db'`, `the root`).
+ * names `dir` in the warning (`fragment 'x.3db'`, `the root`); a function is called only to warn.
  *
  * @example
  * ```ts
@@ -37,7 +37,7 @@ const KNOWN = new Set(
 export function warnMisspeltEntries(
   dir: UtfEntry | undefined,
   expected: readonly string[],
-  place: string,
+  place: string | (() => string),
   warn: WarningSink,
 ): void {
   for (const child of dir?.children ?? []) {
@@ -46,7 +46,9 @@ export function warnMisspeltEntries(
       const how = nearMiss(child.name, name);
       if (!how || findChild(dir, name)) continue;
       warn(
-        `${place}: entry '${child.name}' is not read; it is probably '${name}' (${how}), but the game ` +
+        `${
+          typeof place === "string" ? place : place()
+        }: entry '${child.name}' is not read; it is probably '${name}' (${how}), but the game ` +
           "matches entry names exactly but for case, so what it holds is not used",
       );
       break;

@@ -79,16 +79,19 @@ export const FRAGMENT_ENTRIES = ["VMeshPart", "MultiLevel", "Hardpoints", "VMesh
 
 /** Names misspelt entries of a fragment, its levels, mesh parts, wireframe and hardpoint groups. */
 function checkEntryNames(dir: UtfEntry, warn: WarningSink): void {
-  const place = (path: string) =>
+  // Places are made only to warn: every fragment, level and mesh part is checked, few are misspelt.
+  const place = (path: string) => () =>
     `${dir.name === "\\" ? "the root" : `fragment '${dir.name}'`}${path ? `, ${path}` : ""}`;
   warnMisspeltEntries(dir, FRAGMENT_ENTRIES, place(""), warn);
   const multi = findChild(dir, "MultiLevel");
-  const levels = (multi?.children ?? []).filter((c) => /^level\s*\d+\s*$/i.test(c.name))
-    .map((level) => ({ entry: level, path: `${multi!.name}/${level.name}` }));
-  for (const { entry, path } of levels) warnMisspeltEntries(entry, ["VMeshPart"], place(path), warn);
-  for (const { entry, path } of [{ entry: dir, path: "" }, ...levels]) {
-    const part = findChild(entry, "VMeshPart");
-    if (part) warnMisspeltEntries(part, ["VMeshRef"], place(path ? `${path}/${part.name}` : part.name), warn);
+  const levels = (multi?.children ?? []).filter((c) => LEVEL_NAME.test(c.name));
+  const path = (level: UtfEntry) => `${multi!.name}/${level.name}`;
+  for (const level of levels) warnMisspeltEntries(level, ["VMeshPart"], () => place(path(level))(), warn);
+  const own = findChild(dir, "VMeshPart");
+  if (own) warnMisspeltEntries(own, ["VMeshRef"], place(own.name), warn);
+  for (const level of levels) {
+    const part = findChild(level, "VMeshPart");
+    if (part) warnMisspeltEntries(part, ["VMeshRef"], () => place(`${path(level)}/${part.name}`)(), warn);
   }
   const wire = findChild(dir, "VMeshWire");
   if (wire) warnMisspeltEntries(wire, ["VWireData"], place(wire.name), warn);
@@ -96,6 +99,9 @@ function checkEntryNames(dir: UtfEntry, warn: WarningSink): void {
     warnMisspeltEntries(group, ["Fixed", "Revolute"], place(group.name), warn);
   }
 }
+
+/** A `MultiLevel` child that is a level (`Level0`, `level 2 `). */
+const LEVEL_NAME = /^level\s*\d+\s*$/i;
 
 /**
  * Reads a fragment directory (of part `part`, for messages); problems that real tools shrug off are

@@ -135,6 +135,10 @@ export function warnCrowdedLevels(
   at: string,
   warn: (message: string) => void,
 ): void {
+  // Nearly every level holds its one VMeshPart: look for one that holds more before sorting any.
+  let crowded = false;
+  for (const level of levels.values()) if ((level.children?.length ?? 0) > 1) crowded = true;
+  if (!crowded) return;
   for (const [n, level] of [...levels].sort(([a], [b]) => a - b)) {
     const children = level.children ?? [];
     const parts = children.filter((c) => c.name.toLowerCase() === "vmeshpart");

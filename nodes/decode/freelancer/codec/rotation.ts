@@ -35,6 +35,9 @@ export interface RotationReading {
  * ```
  */
 export function readRotation(rows: readonly number[]): RotationReading {
+  // Nearly every stored matrix is a rotation: tell so without the arrays the general reading builds
+  // (two readings per hardpoint, one per joint), by the same arithmetic as below.
+  if (isRotation(rows)) return { rotation: rowsToQuat(rows), scale: [1, 1, 1] };
   const col = (j: number) => [rows[j], rows[3 + j], rows[6 + j]];
   const cols = [col(0), col(1), col(2)];
   const lengths = cols.map((c) => Math.hypot(c[0], c[1], c[2]));
@@ -73,6 +76,30 @@ export function readRotation(rows: readonly number[]): RotationReading {
     problem: `is ${problems.join(", ")}`,
     ...(sheared ? { sheared: true } : {}),
   };
+}
+
+/**
+ * True when {@link readRotation}'s general path would find `rows` finite, of unit axes, square and
+ * proper (none of its problems): the same sums in the same order, on numbers instead of arrays.
+ */
+function isRotation(rows: readonly number[]): boolean {
+  const a0 = rows[0], a1 = rows[3], a2 = rows[6];
+  const b0 = rows[1], b1 = rows[4], b2 = rows[7];
+  const c0 = rows[2], c1 = rows[5], c2 = rows[8];
+  if (
+    !(Number.isFinite(a0) && Number.isFinite(b0) && Number.isFinite(c0) && Number.isFinite(a1) &&
+      Number.isFinite(b1) && Number.isFinite(c1) && Number.isFinite(a2) && Number.isFinite(b2) &&
+      Number.isFinite(c2))
+  ) return false;
+  const la = Math.hypot(a0, a1, a2), lb = Math.hypot(b0, b1, b2), lc = Math.hypot(c0, c1, c2);
+  if (!(Math.abs(la - 1) <= TOLERANCE && Math.abs(lb - 1) <= TOLERANCE && Math.abs(lc - 1) <= TOLERANCE)) {
+    return false;
+  }
+  const det = determinant(rows);
+  if (!(Math.abs(det) > 1e-9) || det < 0) return false;
+  return Math.abs(a0 * b0 + a1 * b1 + a2 * b2) / (la * lb) <= TOLERANCE &&
+    Math.abs(a0 * c0 + a1 * c1 + a2 * c2) / (la * lc) <= TOLERANCE &&
+    Math.abs(b0 * c0 + b1 * c1 + b2 * c2) / (lb * lc) <= TOLERANCE;
 }
 
 /** Polar decomposition by Newton iteration `Q ← (Q + Q⁻ᵀ)/2`; converges for det > 0. */

@@ -67,14 +67,20 @@ export function scenePrimitives(
   const uvWarned = new Set<string>();
   // A material's sampler flags (0x10: second UV set) are a property of the material, the sets one of
   // the mesh; a mod's material on a mesh with fewer sets samples one that is not there.
+  /** The UV sets each material samples: its texture infos are read once, not once per primitive. */
+  const sampled = new Map<Material, number[]>();
   const checkUvSets = (mat: Material | null, sets: number, label: string) => {
-    const needed = mat ? sampledUvSets(mat) : [];
+    if (!mat) return;
+    let needed = sampled.get(mat);
+    if (!needed) sampled.set(mat, needed = sampledUvSets(mat));
+    // Sorted ascending: the last is the highest set the material samples.
+    if (!needed.length || needed[needed.length - 1] < sets) return;
     const missing = needed.filter((set) => set >= sets);
-    const key = `${mat?.getName()}\u0000${sets}`;
-    if (!missing.length || uvWarned.has(key)) return;
+    const key = `${mat.getName()}\u0000${sets}`;
+    if (uvWarned.has(key)) return;
     uvWarned.add(key);
     warn(
-      `material '${mat!.getName()}' samples UV set ${
+      `material '${mat.getName()}' samples UV set ${
         missing.map((s) => s + 1).join(", ")
       } (its texture flags), ` +
         `but mesh '${label}' has ${sets} UV set${sets === 1 ? "" : "s"}; ` +

@@ -84,13 +84,16 @@ export function refMeshes(
         missing.set(ref.meshId, { at: ref.offset, users: [] }).get(ref.meshId)!;
       entry.users.push(where());
     } else {
-      // Not when every group drawn reads its last two sets as tangents (a normal-mapped material).
-      const groups = data.groups.slice(ref.groupStart, ref.groupStart + ref.groupCount);
-      const allTangents = groups.length > 0 &&
-        groups.every((g) =>
-          wantsTangents(data.layout.uvCount, data.layout.normal >= 0, model.materials.get(g.materialId))
-        );
-      if (data.layout.uvCount > 2 && !allTangents && !uvSetsNamed.has(ref.meshId)) {
+      // Not when every group drawn reads its last two sets as tangents (a normal-mapped material);
+      // the groups are looked at only for a mesh of more than two sets, not yet named.
+      const allTangents = () => {
+        const groups = data.groups.slice(ref.groupStart, ref.groupStart + ref.groupCount);
+        return groups.length > 0 &&
+          groups.every((g) =>
+            wantsTangents(data.layout.uvCount, data.layout.normal >= 0, model.materials.get(g.materialId))
+          );
+      };
+      if (data.layout.uvCount > 2 && !uvSetsNamed.has(ref.meshId) && !allTangents()) {
         uvSetsNamed.add(ref.meshId);
         warn(
           `mesh '${data.name}' has ${data.layout.uvCount} UV sets (FVF 0x${

@@ -11,7 +11,7 @@
  * @module
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
-import { findChildren, type UtfEntry } from "./utf.ts";
+import { findChild, findChildren, type UtfEntry } from "./utf.ts";
 
 /** Where an entry is, for a message: its payload's byte for a leaf, its tree entry's for a directory. */
 function at(entry: UtfEntry): string {
@@ -27,6 +27,9 @@ function sameBytes(entries: readonly UtfEntry[]): boolean {
   return rest.every((d) => d !== undefined && d.length === a.length && bytes(d).every((b, i) => b === a[i]));
 }
 
+/** A `MultiLevel` child that is a level (`Level0`, `level 2 `). */
+const LEVEL_NAME = /^level\s*\d+\s*$/i;
+
 /**
  * Warns of each place in fragment `dir` (part `part`) that holds several mesh references: the
  * fragment itself (VMeshPart/MultiLevel) and each `VMeshPart` the reading uses.
@@ -37,7 +40,7 @@ function sameBytes(entries: readonly UtfEntry[]): boolean {
  * ```
  */
 export function warnSeveralRefs(dir: UtfEntry, part: string, where: string, warn: WarningSink): void {
-  const who = `part '${part}'${where ? ` (fragment '${where.slice(0, -1)}')` : ""}`;
+  const who = () => `part '${part}'${where ? ` (fragment '${where.slice(0, -1)}')` : ""}`;
   const refused = "Librelancer refuses the part, treewyrm's reader takes the first; the file cannot tell " +
     "which was meant";
   const multis = findChildren(dir, "MultiLevel");
@@ -45,38 +48,38 @@ export function warnSeveralRefs(dir: UtfEntry, part: string, where: string, warn
   const list = (entries: readonly UtfEntry[]) => entries.map((e) => `'${e.name}' at ${at(e)}`).join(", ");
   if (multis.length > 1) {
     warn(
-      `${who} has ${multis.length} MultiLevel directories (${list(multis)}); the first is drawn and the ` +
+      `${who()} has ${multis.length} MultiLevel directories (${list(multis)}); the first is drawn and the ` +
         `others are not read (${refused})`,
     );
   }
   if (multis.length && parts.length) {
     warn(
-      `${who} has a VMeshPart beside its MultiLevel (${list([...parts, multis[0]])}); the MultiLevel is ` +
+      `${who()} has a VMeshPart beside its MultiLevel (${list([...parts, multis[0]])}); the MultiLevel is ` +
         `drawn and the VMeshPart is not read (${refused})`,
     );
   } else if (parts.length > 1 && !sameBytes(parts.flatMap((p) => findChildren(p, "VMeshRef").slice(0, 1)))) {
     warn(
-      `${who} has ${parts.length} VMeshPart directories (${list(parts)}); the first is drawn and the ` +
+      `${who()} has ${parts.length} VMeshPart directories (${list(parts)}); the first is drawn and the ` +
         `others are not read (${refused})`,
     );
   }
-  // The VMeshParts the reading uses: the fragment's own, or each level's of the first MultiLevel.
-  const used = multis.length
-    ? (multis[0].children ?? []).flatMap((level) =>
-      /^level\s*\d+\s*$/i.test(level.name)
-        ? findChildren(level, "VMeshPart").slice(0, 1).map((p) => ({
-          p,
-          path: `${multis[0].name}/${level.name}/`,
-        }))
-        : []
-    )
-    : parts.slice(0, 1).map((p) => ({ p, path: "" }));
-  for (const { p, path } of used) {
+  // The VMeshParts the reading uses: the fragment's own, or each level's of the first MultiLevel
+  // (looked at in place: this runs for every part, and few hold a second reference).
+  const check = (p: UtfEntry, path: string) => {
     const refs = findChildren(p, "VMeshRef");
-    if (refs.length < 2 || sameBytes(refs)) continue;
+    if (refs.length < 2 || sameBytes(refs)) return;
     warn(
-      `${who}: ${path}${p.name} holds ${refs.length} VMeshRef leaves (${list(refs)}); the first is drawn ` +
+      `${who()}: ${path}${p.name} holds ${refs.length} VMeshRef leaves (${list(refs)}); the first is drawn ` +
         `and the others are not read (${refused})`,
     );
+  };
+  if (!multis.length) {
+    if (parts.length) check(parts[0], "");
+    return;
+  }
+  for (const level of multis[0].children ?? []) {
+    if (!LEVEL_NAME.test(level.name)) continue;
+    const p = findChild(level, "VMeshPart");
+    if (p) check(p, `${multis[0].name}/${level.name}/`);
   }
 }

@@ -11,6 +11,10 @@ import { mat3, quat, vec3 } from "gl-matrix/esm/index.js";
 /** A quaternion `[x, y, z, w]`. */
 export type Quat = [number, number, number, number];
 
+/** {@link rowsToQuat}'s scratch: gl-matrix's own float32 arrays, so its rounding is unchanged. */
+const SCRATCH_M = mat3.create();
+const SCRATCH_Q = quat.create();
+
 /**
  * The unit quaternion of a stored rotation (nine floats, rows of R). A non-orthonormal matrix is
  * projected to the nearest-looking rotation by normalising the quaternion; a degenerate one gives
@@ -22,9 +26,22 @@ export type Quat = [number, number, number, number];
  * ```
  */
 export function rowsToQuat(rows: readonly number[]): Quat {
-  // gl-matrix mat3 is column-major: column j of R is (rows[j], rows[3 + j], rows[6 + j]).
-  const m = mat3.fromValues(rows[0], rows[3], rows[6], rows[1], rows[4], rows[7], rows[2], rows[5], rows[8]);
-  const q = quat.fromMat3(quat.create(), m);
+  // gl-matrix mat3 is column-major: column j of R is (rows[j], rows[3 + j], rows[6 + j]). The same
+  // float32 scratch every call (the rounding the output depends on), not two new arrays per part and
+  // hardpoint: `unit` copies the result out before the next call.
+  const m = mat3.set(
+    SCRATCH_M,
+    rows[0],
+    rows[3],
+    rows[6],
+    rows[1],
+    rows[4],
+    rows[7],
+    rows[2],
+    rows[5],
+    rows[8],
+  );
+  const q = quat.fromMat3(SCRATCH_Q, m);
   return unit(q as unknown as number[]);
 }
 

@@ -192,7 +192,10 @@ export function findChild(dir: UtfEntry | undefined, name: string): UtfEntry | u
 /** Every child of a directory whose name matches case-insensitively, in file order. */
 export function findChildren(dir: UtfEntry | undefined, name: string): UtfEntry[] {
   const wanted = name.toLowerCase();
-  return (dir?.children ?? []).filter((c) => c.name.toLowerCase() === wanted);
+  // As findChild: a sibling of another length fails without a lower-cased copy of its name.
+  return (dir?.children ?? []).filter((c) =>
+    c.name.length === wanted.length && c.name.toLowerCase() === wanted
+  );
 }
 
 /** Follows a `/`-separated path of case-insensitive names. */

@@ -67,6 +67,7 @@ const order = new Uint32Array(0x10000);
  */
 function gather(
   mesh: VMeshData,
+  floats: Float32Array,
   indexList: Uint16Array,
   base: number,
   materialId: number,
@@ -87,7 +88,6 @@ function gather(
   }
   for (let k = 0; k < used; k++) remap[order[k]] = -1;
   const { layout } = mesh;
-  const floats = floatView(mesh);
   // One loop per attribute: each reads one stretch of every vertex and writes one array in order.
   copiedNonFinite = false;
   const positions = copyFloats(floats, layout.stride >> 2, 0, 3, used, arena);
@@ -214,6 +214,8 @@ export function selectRef(
     );
   }
   const out: SelectedPrimitive[] = [];
+  // One view of the vertices for every group of the reference, not one per group.
+  let floats: Float32Array | undefined;
   for (let g = ref.groupStart; g < ref.groupStart + ref.groupCount; g++) {
     const group = mesh.groups[g];
     // An empty group draws nothing, and glTF forbids zero-length accessors.
@@ -239,7 +241,8 @@ export function selectRef(
         String(base + max),
       );
     }
-    out.push(gather(mesh, list, base, group.materialId, true, arena));
+    floats ??= floatView(mesh);
+    out.push(gather(mesh, floats, list, base, group.materialId, true, arena));
   }
   return out;
 }
@@ -258,12 +261,21 @@ export function selectRef(
  * ```
  */
 export function refMismatch(mesh: VMeshData, ref: VMeshRef): string | undefined {
-  const groups = mesh.groups.slice(ref.groupStart, ref.groupStart + ref.groupCount);
-  if (groups.length === 0) return undefined;
-  const indexStart = groups[0].indexStart;
-  const indexCount = groups.reduce((sum, g) => sum + g.indexCount, 0);
-  const first = Math.min(...groups.map((g) => g.vertexStart));
-  const vertexCount = Math.max(...groups.map((g) => g.vertexEnd)) - first + 1;
+  // Loops over the group table, not slices and spreads: this runs for every reference.
+  const end = Math.min(mesh.groups.length, ref.groupStart + ref.groupCount);
+  if (ref.groupStart >= end) return undefined;
+  const indexStart = mesh.groups[ref.groupStart].indexStart;
+  let indexCount = 0, first = Infinity, last = -Infinity;
+  for (let g = ref.groupStart; g < end; g++) {
+    const group = mesh.groups[g];
+    indexCount += group.indexCount;
+    if (group.vertexStart < first) first = group.vertexStart;
+    if (group.vertexEnd > last) last = group.vertexEnd;
+  }
+  const vertexCount = last - first + 1;
+  if (ref.indexStart === indexStart && ref.indexCount === indexCount && ref.vertexCount === vertexCount) {
+    return undefined;
+  }
   const differences = [
     ref.indexStart !== indexStart ? `index start ${ref.indexStart} (the groups start at ${indexStart})` : "",
     ref.indexCount !== indexCount ? `index count ${ref.indexCount} (the groups have ${indexCount})` : "",
@@ -292,5 +304,5 @@ export function selectWire(
       String(wire.vertexStart + max),
     );
   }
-  return gather(mesh, wire.indices, wire.vertexStart, 0, false, arena);
+  return gather(mesh, floatView(mesh), wire.indices, wire.vertexStart, 0, false, arena);
 }

@@ -1,0 +1,60 @@
+/**
+ * Work counted, not timed, while decode.cmp builds a retail-shaped compound: what it does per
+ * primitive and per UTF entry beside what glTF-Transform does (issue #12).
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { Material } from "@gltf-transform/core";
+import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts";
+import { buildScene } from "../../../../nodes/decode/freelancer/codec/build_scene.ts";
+import { realisticCmp } from "../../../support/realistic_cmp.ts";
+import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
+
+// The tests build scenes without a node run, which is where decoders load the PNG encoder.
+await loadPngEncoder();
+
+/** Calls `run` with `name` of `proto` counted; returns the count and what `run` returned. */
+function counting<T>(proto: object, names: readonly string[], run: () => T): [number, T] {
+  const target = proto as Record<string, (...args: unknown[]) => unknown>;
+  const originals = names.map((name) => target[name]);
+  let calls = 0;
+  names.forEach((name, i) => {
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      calls++;
+      return originals[i].apply(this, args);
+    };
+  });
+  try {
+    const result = run();
+    return [calls, result];
+  } finally {
+    names.forEach((name, i) => target[name] = originals[i]);
+  }
+}
+
+const TEXTURE_INFOS = [
+  "getBaseColorTextureInfo",
+  "getEmissiveTextureInfo",
+  "getNormalTextureInfo",
+  "getOcclusionTextureInfo",
+  "getMetallicRoughnessTextureInfo",
+];
+
+Deno.test("the UV-set check reads a material's texture infos once, not once per primitive", () => {
+  for (const seed of [41, 42, 43]) {
+    const model = decodeModel({ bytes: realisticCmp(seed, { parts: 20 }), name: "r.cmp" }, [], () => {});
+    const [reads, doc] = counting(Material.prototype, TEXTURE_INFOS, () => buildScene(model, () => {}));
+    const materials = doc.getRoot().listMaterials().length;
+    const primitives = doc.getRoot().listMeshes().reduce((n, m) => n + m.listPrimitives().length, 0);
+    assert.ok(
+      primitives > 10 * materials,
+      `seed ${seed}: ${primitives} primitives of ${materials} materials`,
+    );
+    // Building a material binds each of its textures (one read each); the check reads the five once.
+    assert.ok(
+      reads <= 2 * TEXTURE_INFOS.length * materials,
+      `seed ${seed}: ${reads} texture-info reads for ${materials} materials, ${primitives} primitives`,
+    );
+  }
+});
