@@ -11,6 +11,7 @@
  * 9 warned wrong (tangent w 0 made +1 by the export) of 80 -> 0.
  */
 import { ok as assert } from "node:assert/strict";
+import type { Document, Mesh } from "@gltf-transform/core";
 import { fileURLToPath } from "node:url";
 import { runGraph } from "../../mod.ts";
 import { readGltf } from "../../runtime/scene/gltf_io.ts";
@@ -18,6 +19,10 @@ import { tempDir } from "../support/temp.ts";
 import { validateGltf } from "../support/validator.ts";
 import { ATTRIBUTE_KINDS, attributeGltf } from "./user_gltf/attribute_files.ts";
 import { judgeAttributes, judgeDocument } from "./user_gltf/attribute_judge.ts";
+import { decodeGltf } from "../../nodes/decode/gltf/decode_gltf.ts";
+import { runNode, testContext } from "../support/context.ts";
+import { glbOf } from "../support/shapes.ts";
+import { splitGlb } from "../fuzz/hostile.ts";
 
 for (const kind of ATTRIBUTE_KINDS) {
   Deno.test(`attribute habits: ${kind} decodes as meant, guesses named, clean meshes not`, async () => {
@@ -76,4 +81,34 @@ Deno.test("attribute habits: a NaN corner of a warped quad written once per tria
     const judged = await judgeAttributes(file);
     assert(judged.outcome === "right", `seed ${seed} (${file.detail}): ${judged.outcome}: ${judged.why}`);
   }
+});
+
+Deno.test("attribute habits: V written as −v under a clamping sampler and a texture transform is named, kept", async () => {
+  // Seed 5: Aileron_L's TEXCOORD_0 in [−1, 0], its sampler clamping V. Under a KHR_texture_transform (a
+  // scale of 2, as a tiling detail has it) a move of 1 is no whole image: the set stays as written.
+  const file = await attributeGltf("v-negative", 5);
+  const { json, bin } = splitGlb(file.bytes);
+  const mesh = json.meshes.findIndex((m: { name: string }) => m.name === "Aileron_L");
+  const material = json.materials[json.meshes[mesh].primitives[0].material];
+  material.pbrMetallicRoughness.baseColorTexture.extensions = { KHR_texture_transform: { scale: [2, 2] } };
+  json.extensionsUsed = [...(json.extensionsUsed ?? []), "KHR_texture_transform"];
+  const ctx = testContext();
+  const { scene } = await runNode(
+    decodeGltf,
+    { bytes: { bytes: glbOf(json, bin), name: "aircraft.glb" } },
+    {},
+    ctx,
+  );
+  const accessor = json.accessors[json.meshes[mesh].primitives[0].attributes.TEXCOORD_0];
+  const written = new Float32Array(
+    bin.slice(json.bufferViews[accessor.bufferView].byteOffset).buffer,
+    0,
+    2 * accessor.count,
+  );
+  const read = (scene as Document).getRoot().listMeshes().find((m: Mesh) => m.getName() === "Aileron_L")!
+    .listPrimitives()[0]
+    .getAttribute("TEXCOORD_0")!.getArray()!;
+  assert(Array.from(read).every((v, i) => v === written[i]), "the set was moved");
+  const note = ctx.warnings.map((w) => w.message).find((m) => m.includes("'Aileron_L'"));
+  assert(note?.includes("texture transform"), ctx.warnings.map((w) => w.message).join("\n"));
 });
