@@ -101,10 +101,10 @@ export class PreviewPanel {
         clips: $<HTMLSelectElement>("clips"),
         info: $("preview-info"),
       })
-    ).catch((error) => {
-      // Not loaded (the server stopped): the next preview tries again.
+    ).catch(async (error) => {
+      // Not loaded (the server stopped, or serves another build now): the next preview tries again.
       this.making = undefined;
-      throw error;
+      throw await whyNotLoaded(error);
     });
     return this.making;
   }
@@ -186,6 +186,23 @@ export class PreviewPanel {
     this.status(`Preview failed: ${error}`, true);
     document.body.dataset.previewFailed = label;
   }
+}
+
+/**
+ * What the status bar says when the studio answers but no longer serves the preview's script: it was
+ * started again, with another build of the page (whose chunks have other names), after this page was
+ * opened. "Does not answer" would be wrong, and so would be reloading unasked: edits may be unsaved.
+ */
+export const PAGE_REPLACED = "the 3D preview's script is not on the studio server any more: it was " +
+  "started again with another version since this page was opened; Save, then reload the page to preview";
+
+/**
+ * Why the preview's script did not load: `error` as it is when the server does not answer (the status
+ * bar says so), {@link PAGE_REPLACED} when it does.
+ */
+async function whyNotLoaded(error: unknown): Promise<unknown> {
+  const answers = await fetch("/api/graphs").then((r) => (r.body?.cancel(), r.ok), () => false);
+  return answers ? new Error(PAGE_REPLACED) : error;
 }
 
 /** The error a failed /api request answered (its JSON `error`, or the HTTP status). */

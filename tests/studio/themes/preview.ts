@@ -1,6 +1,7 @@
 /**
  * Theme "the 3D preview": the studio's browser tests of the preview's frames, of results arriving out
- * of order and of files as users have them, in one module (see `../themes_test.ts`).
+ * of order, of its script gone from a restarted studio and of files as users have them, in one module
+ * (see `../themes_test.ts`).
  *
  * @module
  */
@@ -9,5 +10,7 @@
 import "../preview_idle_test.ts";
 // An older result is never shown as the current one.
 import "../preview_stale_test.ts";
+// A studio started again with another build: the first preview says to save and reload.
+import "../preview_restart_test.ts";
 // Files as users have them: odd names, parts without limits, 2,000 parts, damaged files.
 import "../preview_files_test.ts";
