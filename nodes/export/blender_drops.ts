@@ -191,6 +191,9 @@ function imageDrops(json: Json, messages: string[]): void {
   }
 }
 
+/** The copy key of a node drawing a mesh without a skin or morph targets: `JSON.stringify([null, []])`. */
+const PLAIN_COPY = "[null,[]]";
+
 /**
  * Meshes Blender 3.4 makes several of (its `create_mesh_object` cache): one per skin and, for a mesh
  * with morph targets, per set of node weights, and one for each node a clip keys the weights of.
@@ -209,8 +212,11 @@ function meshCopies(json: Json, messages: string[]): void {
     const mesh = json.meshes?.[node.mesh];
     if (!mesh) return;
     const morphed = (mesh.primitives ?? []).some((p: Json) => p.targets?.length);
+    // The text of no skin and no weights is known: most nodes (rigid parts) make no string of their own.
     const key = keyed.has(i) && morphed
       ? `node ${i}`
+      : node.skin === undefined && !morphed
+      ? PLAIN_COPY
       : JSON.stringify([node.skin ?? null, morphed ? node.weights ?? [] : []]);
     if (!copies.has(node.mesh)) copies.set(node.mesh, new Set());
     copies.get(node.mesh)!.add(key);

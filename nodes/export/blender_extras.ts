@@ -68,7 +68,7 @@ export function blenderExtrasDrops(json: Json): string[] {
             path: "",
             why: value === null ? "its value is null" : `its name is over ${MAX_KEY_BYTES} bytes`,
           }
-          : firstMisfit(value, "");
+          : firstMisfit(value);
         if (!misfit) continue;
         const id = `${dropped ? "dropped" : "text"}:${key}`;
         const entry = found.get(id) ?? found.set(id, { owners: [], misfit, dropped }).get(id)!;
@@ -87,25 +87,37 @@ export function blenderExtrasDrops(json: Json): string[] {
   });
 }
 
-/** The first place in `value` Blender's custom properties cannot hold, or undefined. */
-function firstMisfit(value: Json, path: string): Misfit | undefined {
+/**
+ * The first place in `value` Blender's custom properties cannot hold, or undefined. The place's path is
+ * spelt on the way back out, for the one misfit found: the walk over extras that fit (nearly all)
+ * builds no string and no entry list per key.
+ */
+function firstMisfit(value: Json): Misfit | undefined {
   if (Array.isArray(value)) {
-    if (value.some((item) => item === null)) return { path, why: "a list holding null" };
-    const numbers = value.filter((item) => typeof item === "number" || typeof item === "boolean").length;
-    if (numbers > 0 && numbers < value.length) {
-      return { path, why: "a list mixing numbers with other values" };
-    }
+    let numbers = 0;
     for (let i = 0; i < value.length; i++) {
-      const inner = firstMisfit(value[i], `${path}[${i}]`);
-      if (inner) return inner;
+      const item = value[i];
+      if (item === null) return { path: "", why: "a list holding null" };
+      if (typeof item === "number" || typeof item === "boolean") numbers++;
+    }
+    if (numbers > 0 && numbers < value.length) {
+      return { path: "", why: "a list mixing numbers with other values" };
+    }
+    // A list of numbers or booleans holds nothing further to look into.
+    if (numbers === value.length) return undefined;
+    for (let i = 0; i < value.length; i++) {
+      const inner = firstMisfit(value[i]);
+      if (inner) return { path: `[${i}]${inner.path}`, why: inner.why };
     }
     return undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (overKeyBytes(key)) return { path, why: `a key over ${MAX_KEY_BYTES} bytes` };
-    const inner = firstMisfit(item, `${path}.${key}`);
-    if (inner) return inner;
+  for (const key in value) {
+    if (overKeyBytes(key)) return { path: "", why: `a key over ${MAX_KEY_BYTES} bytes` };
+    const item = value[key];
+    if (typeof item !== "object" || item === null) continue;
+    const inner = firstMisfit(item);
+    if (inner) return { path: `.${key}${inner.path}`, why: inner.why };
   }
   return undefined;
 }
@@ -130,16 +142,43 @@ function overKeyBytes(key: string): boolean {
 interface DroppedKind {
   readonly kind: string;
   readonly three?: true;
-  readonly list: (json: Json) => { property: Json; name: string }[];
+  readonly list: (json: Json) => Listed;
+}
+
+/**
+ * One kind's properties in the file's order, and the name of the i-th: worked out only for the few a
+ * warning shows. A file lists a thousand accessors and buffer views, nearly none with extras, and a
+ * name string each was most of this module's work.
+ */
+interface Listed {
+  readonly properties: readonly Json[];
+  readonly name: (i: number) => string;
 }
 
 /** `'Name'`, else `#i`, for a property of a top-level list. */
 const nameOf = (property: Json, i: number): string =>
   typeof property?.name === "string" && property.name ? `'${property.name}'` : `#${i}`;
 
-/** The items of `json[key]` with their names. */
-const listed = (key: string) => (json: Json) =>
-  ((json[key] ?? []) as Json[]).map((property, i) => ({ property, name: nameOf(property, i) }));
+const NONE: readonly Json[] = [];
+
+/** The items of `json[key]`, named by {@link nameOf}. */
+const listed = (key: string) => (json: Json): Listed => {
+  const properties: readonly Json[] = json[key] ?? NONE;
+  return { properties, name: (i) => nameOf(properties[i], i) };
+};
+
+/** Properties gathered from nested lists, each with what names it, in the file's order. */
+function gathered<T>(
+  add: (push: (property: Json, where: T) => void) => void,
+  name: (where: T) => string,
+): Listed {
+  const properties: Json[] = [], places: T[] = [];
+  add((property, where) => {
+    properties.push(property);
+    places.push(where);
+  });
+  return { properties, name: (i) => name(places[i]) };
+}
 
 /** The texture infos of core materials, by slot. */
 const TEXTURE_SLOTS = ["baseColorTexture", "metallicRoughnessTexture"] as const;
@@ -147,33 +186,41 @@ const MATERIAL_SLOTS = ["normalTexture", "occlusionTexture", "emissiveTexture"] 
 
 /** The kinds of property whose extras Blender 3.4 drops, in the order the warnings list them. */
 const DROPPED_KINDS: readonly DroppedKind[] = [
-  { kind: "file", three: true, list: (json) => [{ property: json, name: "" }] },
-  { kind: "asset", three: true, list: (json) => [{ property: json.asset, name: "" }] },
+  { kind: "file", three: true, list: (json) => ({ properties: [json], name: () => "" }) },
+  { kind: "asset", three: true, list: (json) => ({ properties: [json.asset], name: () => "" }) },
   {
     kind: "primitive",
     three: true,
     list: (json) =>
-      ((json.meshes ?? []) as Json[]).flatMap((mesh, m) =>
-        ((mesh?.primitives ?? []) as Json[]).map((property, p) => ({
-          property,
-          name: `${p} of mesh ${nameOf(mesh, m)}`,
-        }))
-      ),
+      gathered<number>((push) => {
+        const meshes = (json.meshes ?? NONE) as Json[];
+        for (let m = 0; m < meshes.length; m++) {
+          const primitives = (meshes[m]?.primitives ?? NONE) as Json[];
+          // The place packed in one number: mesh m, primitive p (a file has far fewer than 2^20 primitives a mesh).
+          for (let p = 0; p < primitives.length; p++) push(primitives[p], m * 0x100000 + p);
+        }
+      }, (at) => {
+        const m = Math.floor(at / 0x100000), p = at % 0x100000;
+        return `${p} of mesh ${nameOf(json.meshes[m], m)}`;
+      }),
   },
   { kind: "image", three: true, list: listed("images") },
   { kind: "texture", list: listed("textures") },
   {
     kind: "texture info",
     list: (json) =>
-      ((json.materials ?? []) as Json[]).flatMap((material, m) =>
-        [
-          ...TEXTURE_SLOTS.map((slot) => ({ slot, property: material?.pbrMetallicRoughness?.[slot] })),
-          ...MATERIAL_SLOTS.map((slot) => ({ slot, property: material?.[slot] })),
-        ].filter(({ property }) => property).map(({ slot, property }) => ({
-          property,
-          name: `${slot} of material ${nameOf(material, m)}`,
-        }))
-      ),
+      gathered<readonly [string, number]>((push) => {
+        ((json.materials ?? NONE) as Json[]).forEach((material, m) => {
+          for (const slot of TEXTURE_SLOTS) {
+            const property = material?.pbrMetallicRoughness?.[slot];
+            if (property) push(property, [slot, m]);
+          }
+          for (const slot of MATERIAL_SLOTS) {
+            const property = material?.[slot];
+            if (property) push(property, [slot, m]);
+          }
+        });
+      }, ([slot, m]) => `${slot} of material ${nameOf(json.materials[m], m)}`),
   },
   { kind: "sampler", list: listed("samplers") },
   { kind: "skin", list: listed("skins") },
@@ -181,14 +228,13 @@ const DROPPED_KINDS: readonly DroppedKind[] = [
   {
     kind: "clip channel or sampler",
     list: (json) =>
-      ((json.animations ?? []) as Json[]).flatMap((clip, a) =>
-        (["channels", "samplers"] as const).flatMap((key) =>
-          ((clip?.[key] ?? []) as Json[]).map((property, i) => ({
-            property,
-            name: `${key.slice(0, -1)} ${i} of clip ${nameOf(clip, a)}`,
-          }))
-        )
-      ),
+      gathered<readonly [string, number, number]>((push) => {
+        ((json.animations ?? NONE) as Json[]).forEach((clip, a) => {
+          for (const key of ["channels", "samplers"] as const) {
+            ((clip?.[key] ?? NONE) as Json[]).forEach((property, i) => push(property, [key, i, a]));
+          }
+        });
+      }, ([key, i, a]) => `${key.slice(0, -1)} ${i} of clip ${nameOf(json.animations[a], a)}`),
   },
   { kind: "accessor", list: listed("accessors") },
   { kind: "buffer view", list: listed("bufferViews") },
@@ -243,18 +289,23 @@ function bookkeeping(kind: string, property: Json, key: string): boolean {
 export function blenderDroppedExtras(json: Json): string[] {
   const messages: string[] = [];
   for (const { kind, list, three } of DROPPED_KINDS) {
-    const owners: string[] = [];
+    const { properties, name } = list(json);
+    const owners: number[] = [];
     const keys = new Set<string>();
-    for (const { property, name } of list(json)) {
+    for (let i = 0; i < properties.length; i++) {
+      const property = properties[i];
       const extras = property?.extras;
       if (!extras || typeof extras !== "object") continue;
       const own = Object.keys(extras).filter((key) => !bookkeeping(kind, property, key));
       if (Array.isArray(extras) ? extras.length === 0 : own.length === 0) continue;
-      owners.push(name ? `${kind} ${name}` : `the ${kind}`);
+      owners.push(i);
       for (const key of Array.isArray(extras) ? ["(a list)"] : own) keys.add(key);
     }
     if (owners.length === 0) continue;
-    const shown = owners.slice(0, 3).join(", ") + (owners.length > 3 ? ` and ${owners.length - 3} more` : "");
+    const shown = owners.slice(0, 3).map((i) => {
+      const own = name(i);
+      return own ? `${kind} ${own}` : `the ${kind}`;
+    }).join(", ") + (owners.length > 3 ? ` and ${owners.length - 3} more` : "");
     const keyList = [...keys];
     messages.push(
       `extras of ${shown} (key${keyList.length > 1 ? "s" : ""} ${
