@@ -168,6 +168,9 @@ export function decodeModel(
     gatherLibraries(dir, contents, warn, prefix, (bytes) => list.push(bytes));
     for (const key of ["meshes", "materials", "textures"] as const) {
       const named = sources[key] as Map<number | string, string>;
+      // Every id gathered so far is named and none is removed: equal sizes mean nothing new (most
+      // fragments of a compound hold no library), with no walk over every id for each fragment.
+      if (named.size === contents[key].size) continue;
       for (const id of contents[key].keys()) if (!named.has(id)) named.set(id, from);
     }
   };

@@ -181,21 +181,50 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
 /** The first child of a directory whose name matches case-insensitively, or undefined. */
 export function findChild(dir: UtfEntry | undefined, name: string): UtfEntry | undefined {
   if (!dir?.children) return undefined;
-  const wanted = name.toLowerCase();
-  // Names are Latin-1, whose lower case keeps the length: most siblings fail without a new string.
+  if (!isLatin1(name)) return dir.children.find(sameLowerCase(name.toLowerCase()));
+  // Names are Latin-1, whose lower case keeps the length: most siblings fail on their length, the
+  // rest are compared code by code without a lower-cased copy of either name.
   for (const child of dir.children) {
-    if (child.name.length === wanted.length && child.name.toLowerCase() === wanted) return child;
+    if (child.name.length === name.length && sameFolded(child.name, name)) return child;
   }
   return undefined;
 }
 
 /** Every child of a directory whose name matches case-insensitively, in file order. */
 export function findChildren(dir: UtfEntry | undefined, name: string): UtfEntry[] {
-  const wanted = name.toLowerCase();
-  // As findChild: a sibling of another length fails without a lower-cased copy of its name.
-  return (dir?.children ?? []).filter((c) =>
-    c.name.length === wanted.length && c.name.toLowerCase() === wanted
-  );
+  const children = dir?.children ?? [];
+  if (!isLatin1(name)) return children.filter(sameLowerCase(name.toLowerCase()));
+  return children.filter((c) => c.name.length === name.length && sameFolded(c.name, name));
+}
+
+/** The test findChild made before: a child's name lower-cased equals `wanted`. */
+function sameLowerCase(wanted: string): (child: UtfEntry) => boolean {
+  return (child) => child.name.length === wanted.length && child.name.toLowerCase() === wanted;
+}
+
+function isLatin1(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
+/**
+ * `written.toLowerCase() === name.toLowerCase()` for a Latin-1 `name` of the same length: code by
+ * code, as `toLowerCase` folds Latin-1 (A–Z and À–Þ but ×, one code each); a code past Latin-1 in
+ * `written` (a Kelvin sign lower-cases to k) is left to `toLowerCase`.
+ */
+function sameFolded(written: string, name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const a = written.charCodeAt(i), b = name.charCodeAt(i);
+    if (a === b) continue;
+    if (a > 0xff) return written.toLowerCase() === name.toLowerCase();
+    if (foldLatin1(a) !== foldLatin1(b)) return false;
+  }
+  return true;
+}
+
+/** The lower case of a Latin-1 code, as `String.prototype.toLowerCase` gives it. */
+function foldLatin1(code: number): number {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0xc0 && code <= 0xde && code !== 0xd7) ? code + 32 : code;
 }
 
 /** Follows a `/`-separated path of case-insensitive names. */

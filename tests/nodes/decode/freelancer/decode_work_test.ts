@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { Material } from "@gltf-transform/core";
 import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts";
 import { buildScene } from "../../../../nodes/decode/freelancer/codec/build_scene.ts";
+import { readUtf, type UtfEntry } from "../../../../nodes/decode/freelancer/codec/utf.ts";
 import { realisticCmp } from "../../../support/realistic_cmp.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
 
@@ -56,5 +57,24 @@ Deno.test("the UV-set check reads a material's texture infos once, not once per 
       reads <= 2 * TEXTURE_INFOS.length * materials,
       `seed ${seed}: ${reads} texture-info reads for ${materials} materials, ${primitives} primitives`,
     );
+  }
+});
+
+Deno.test("entry lookups lower-case about one name per UTF entry, not one per sibling compared", () => {
+  for (const seed of [44, 45]) {
+    const bytes = realisticCmp(seed, { parts: 16 });
+    let entries = 0;
+    const walk = (entry: UtfEntry) => {
+      entries++;
+      entry.children?.forEach(walk);
+    };
+    walk(readUtf(bytes, "r.cmp"));
+    const [lowered] = counting(
+      String.prototype,
+      ["toLowerCase"],
+      () => decodeModel({ bytes, name: "r.cmp" }, [], () => {}),
+    );
+    // The misspelling check folds each entry's name once; lookups compare codes in place.
+    assert.ok(lowered <= 1.5 * entries, `seed ${seed}: ${lowered} names lower-cased for ${entries} entries`);
   }
 });
