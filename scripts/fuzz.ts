@@ -8,7 +8,8 @@
  *
  * Usage: `deno task fuzz [--count 10000] [--seed 1] [--from 0] [--formats cmp,glb] [--timeout 10]
  * [--memory 4096]`. `--formats hostile` runs the structure-aware hostile sets (tests/fuzz/hostile.ts:
- * `hostile-gltf`, `hostile-glb`, `hostile-payload`, `hostile-utf`, `hostile-carnivores`), which
+ * `hostile-gltf`, `hostile-glb`, `hostile-payload`, `hostile-utf`, `hostile-carnivores`,
+ * `hostile-views`), which
  * the default leaves out. Prints a table of ok / typed / crash / invalid / disagree / hang / oom per
  * format, with how many outputs the fast check decided itself (the rest went to the validator),
  * and the first case of each distinct failure (format, seed, index: rerun it with

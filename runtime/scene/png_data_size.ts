@@ -70,17 +70,7 @@ export function pngDataSizeFault(png: Uint8Array, limit = Infinity): DecodeError
   const channels = CHANNELS[colourType];
   if (!channels) return undefined;
   const expected = pngDataBytes(width, height, depth * channels, interlaced);
-  const parts: Uint8Array[] = [];
-  let first = -1;
-  for (let at = 8; at + 8 <= png.length;) {
-    const length = view.getUint32(at), type = view.getUint32(at + 4);
-    if (type === IEND || at + 12 + length > png.length) break;
-    if (type === IDAT) {
-      if (first < 0) first = at;
-      parts.push(png.subarray(at + 8, at + 8 + length));
-    }
-    at += 12 + length;
-  }
+  const { parts, first, truncated } = idatChunks(png, view);
   if (first < 0) return undefined;
   let found: number, cut = false;
   const most = Math.min(expected, limit);
@@ -90,8 +80,9 @@ export function pngDataSizeFault(png: Uint8Array, limit = Infinity): DecodeError
     found = inflateSync(data, { maxOutputLength: most + 1 }).byteLength;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === "Z_BUF_ERROR" && limit !== Infinity) {
-      // Limited: a stream cut short (a truncated file) is measured by what it holds so far.
+    // Limited, or known cut (the file ends inside an IDAT chunk, perhaps before any of its data): a
+    // stream cut short is measured by what it holds so far.
+    if (code === "Z_BUF_ERROR" && (limit !== Infinity || truncated)) {
       try {
         found =
           inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: most + 1 }).byteLength;
@@ -116,6 +107,33 @@ export function pngDataSizeFault(png: Uint8Array, limit = Infinity): DecodeError
       ? `more than ${expected}`
       : `${found} (a header of another size than its data)`,
   });
+}
+
+/**
+ * The IDAT chunks' data of `png` up to IEND, the offset of the first (-1 without one), and whether
+ * the file ends inside an IDAT chunk's data (a truncated file or download): then its last part is
+ * the bytes that chunk holds before the end, possibly none. Any chunk running past the end ends the
+ * walk.
+ */
+function idatChunks(
+  png: Uint8Array,
+  view: DataView,
+): { parts: Uint8Array[]; first: number; truncated: boolean } {
+  const parts: Uint8Array[] = [];
+  let first = -1, truncated = false;
+  for (let at = 8; at + 8 <= png.length;) {
+    const length = view.getUint32(at), type = view.getUint32(at + 4);
+    if (type === IEND) break;
+    if (type === IDAT) {
+      if (first < 0) first = at;
+      // Past the file's end: the data part that is present (a cut CRC alone leaves it whole).
+      parts.push(png.subarray(at + 8, Math.min(at + 8 + length, png.length)));
+      truncated = at + 8 + length > png.length;
+    }
+    if (at + 12 + length > png.length) break;
+    at += 12 + length;
+  }
+  return { parts, first, truncated };
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -155,18 +173,16 @@ export function pngDataPrefixProblem(png: Uint8Array): string | undefined {
   const depth = png[24], channels = CHANNELS[png[25]], interlaced = png[28] === 1;
   if (!channels) return undefined;
   const expected = pngDataBytes(width, height, depth * channels, interlaced);
-  const parts: Uint8Array[] = [];
-  let compressed = 0;
-  for (let at = 8; at + 8 <= png.length;) {
-    const length = view.getUint32(at), type = view.getUint32(at + 4);
-    if (type === IEND || at + 12 + length > png.length) break;
-    if (type === IDAT) parts.push(png.subarray(at + 8, at + 8 + length)), compressed += length;
-    at += 12 + length;
-  }
+  const { parts, truncated } = idatChunks(png, view);
+  const compressed = parts.reduce((sum, part) => sum + part.length, 0);
   if (parts.length === 0) return undefined;
   const size = `its header's ${width}×${height} pixels`;
+  // A file that ends inside its image data: no decoder draws the rows it lacks (nor, cut before
+  // any, a single one); said as such rather than as a header of another size.
+  const cutNote = truncated ? ` (the file ends inside an IDAT chunk, at byte ${png.length})` : "";
+  if (truncated && compressed === 0) return `PNG has no image data${cutNote}`;
   if (expected > MAX_DEFLATE_RATIO * compressed + 1024) {
-    return `PNG data of ${compressed} compressed bytes cannot hold the ${expected} bytes ${size} take`;
+    return `PNG data of ${compressed} compressed bytes cannot hold the ${expected} bytes ${size} take${cutNote}`;
   }
   // The image's own ratio tells how much input the prefix takes: usually one inflation is enough.
   const prefix = inflatedPrefix(
@@ -178,7 +194,7 @@ export function pngDataPrefixProblem(png: Uint8Array): string | undefined {
   const { bytes, whole } = prefix;
   if (bytes.length > expected || (whole && bytes.length !== expected)) {
     const found = whole ? `${bytes.length} bytes` : `more than ${expected} bytes`;
-    return `PNG data is ${found} where ${size} take ${expected}`;
+    return `PNG data is ${found} where ${size} take ${expected}${cutNote}`;
   }
   if (interlaced) return undefined;
   const row = 1 + Math.ceil((width * depth * channels) / 8);

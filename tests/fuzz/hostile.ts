@@ -3,7 +3,8 @@
  * like real hostile or broken files rather than byte damage (tests/fuzz/mutate.ts): glTF JSON and GLB
  * by {@link GLTF_FAMILIES} plus text encodings and compressed payloads whose headers lie about sizes,
  * Freelancer UTF trees (tests/fuzz/hostile_utf.ts) and Carnivores counts near their limits
- * (tests/fuzz/hostile_carnivores.ts). Case `index` of a seed always gives the same bytes.
+ * (tests/fuzz/hostile_carnivores.ts), and binary data two parts of a glTF read differently
+ * (tests/fuzz/hostile_views.ts). Case `index` of a seed always gives the same bytes.
  *
  * @module
  */
@@ -17,14 +18,19 @@ import { fuzzSeeds } from "./seeds.ts";
 import { GLTF_FAMILIES, type GltfParts } from "./hostile_gltf.ts";
 import { UTF_FAMILIES } from "./hostile_utf.ts";
 import { CARNIVORES_FAMILIES } from "./hostile_carnivores.ts";
+import { VIEW_FAMILIES } from "./hostile_views.ts";
 
-/** The hostile sets: glTF as JSON text, as GLB, GLBs with compressed payloads, UTF, Carnivores. */
+/**
+ * The hostile sets: glTF as JSON text, as GLB, GLBs with compressed payloads, UTF, Carnivores, and
+ * glTF binary data read two ways (text or GLB by the case).
+ */
 export const HOSTILE_FORMATS = [
   "hostile-gltf",
   "hostile-glb",
   "hostile-payload",
   "hostile-utf",
   "hostile-carnivores",
+  "hostile-views",
 ] as const;
 
 /** One of {@link HOSTILE_FORMATS}. */
@@ -131,19 +137,25 @@ function encodeText(text: string, random: Random): Uint8Array {
   }
 }
 
-/** One hostile glTF case: a family applied to a base, written as JSON text (data: URI) or GLB. */
+/**
+ * One hostile glTF case: a family applied to a base, written as JSON text (data: URI) or GLB; the
+ * `hostile-views` set's families draw after its base whether it is text or GLB.
+ */
 async function hostileGltf(
   random: Random,
   glb: boolean,
   choice: HostileChoice,
+  set: "hostile-gltf" | "hostile-views" = "hostile-gltf",
 ): Promise<{ name: string; bytes: Uint8Array }> {
   const all = await gltfBases();
   const drawn = pick(random, all);
   const base = choice.base ? all.find((b) => b.name === choice.base)! : drawn;
   const parts = structuredClone(splitGlb(base.glb));
-  const drawnFamily = pick(random, hostileFamilies("hostile-gltf"));
+  if (set === "hostile-views") glb = random() < 0.5;
+  const drawnFamily = pick(random, hostileFamilies(set));
   const family = choice.family ?? drawnFamily;
-  const result = family === "encoding" ? parts : GLTF_FAMILIES[family](parts, random);
+  const families = set === "hostile-views" ? VIEW_FAMILIES : GLTF_FAMILIES;
+  const result = family === "encoding" ? parts : families[family](parts, random);
   const edited = "parts" in result ? result.parts : result;
   const damage = "text" in result ? result.text : (t: string) => t;
   const json = edited.json;
@@ -202,6 +214,7 @@ export function hostileFamilies(format: HostileFormat): string[] {
     return [...Object.keys(GLTF_FAMILIES), "encoding"];
   }
   if (format === "hostile-payload") return ["payload"];
+  if (format === "hostile-views") return Object.keys(VIEW_FAMILIES);
   return Object.keys(format === "hostile-utf" ? UTF_FAMILIES : CARNIVORES_FAMILIES);
 }
 
@@ -230,6 +243,7 @@ export async function hostileInput(
   if (format === "hostile-gltf" || format === "hostile-glb") {
     return await hostileGltf(random, format === "hostile-glb", choice);
   }
+  if (format === "hostile-views") return await hostileGltf(random, false, choice, format);
   if (format === "hostile-payload") return await hostilePayload(random);
   const drawn = pick(random, hostileFamilies(format));
   const family = choice.family ?? drawn;

@@ -87,7 +87,7 @@ function numberSlots(json: Json): [Json, string | number][] {
 }
 
 /** Appends bytes to the buffer (4-aligned) and a view over them; returns the view's index. */
-function addView(parts: GltfParts, bytes: Uint8Array, extra: Json = {}): number {
+export function addView(parts: GltfParts, bytes: Uint8Array, extra: Json = {}): number {
   const at = Math.ceil(parts.bin.byteLength / 4) * 4;
   const bin = new Uint8Array(at + bytes.byteLength);
   bin.set(parts.bin);

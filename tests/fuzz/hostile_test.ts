@@ -22,6 +22,7 @@ const sets: [HostileFormat, string | undefined][] = [
   ["hostile-payload", undefined],
   ["hostile-utf", undefined],
   ["hostile-carnivores", undefined],
+  ["hostile-views", "limb"],
 ];
 
 for (const [format, base] of sets) {
