@@ -51,6 +51,7 @@ function components(bin: Uint8Array, a: AccessorLayout): Components | undefined 
     ((a.count - 1) * a.stride + a.elementBytes) / size,
   );
   const step = a.stride / size;
+  binRead.views++;
   if (!a.sparse) return { array: dense!, step };
   return expanded(a, substitutions(bin, a), dense, step);
 }
@@ -112,14 +113,19 @@ function dequantize(a: AccessorLayout): (v: number) => number {
   }
 }
 
-/** Values the rules read from binary chunks (a count for tests: what `sources` spares is not read). */
-export const binRead = { values: 0 };
+/**
+ * What the rules read from binary chunks (a count for tests: what `sources` spares is not read):
+ * values, and typed views made over an accessor's bytes.
+ */
+export const binRead = { values: 0, views: 0 };
 
 /**
  * Runs every data rule of `plan` and of each accessor; stops at the first error. `sources[i]`, when
  * given, is the array accessor `i` was written from byte for byte (see `checkOutput`): the finite
  * values, bounds, index and unit-normal rules take the array's remembered pass (one the export's repair
- * and the writer's bounds share) instead of reading the chunk again.
+ * and the writer's bounds share) instead of reading the chunk again. A dense accessor's view over the
+ * chunk is made only when a rule reads it: for a clean file the sources answer every rule, and a ship's
+ * thousand small accessors made a thousand views read by none.
  */
 export function checkData(
   bin: Uint8Array,
@@ -145,26 +151,36 @@ export function checkData(
       checkSubstitutedValuesAndBounds(accessor, substituted);
       continue;
     }
-    const data = components(bin, accessor);
-    if (!data) continue;
-    read.set(accessor, data);
+    if (accessor.view === undefined && !accessor.sparse) continue; // no data: the validator reads none
     const array = source.get(accessor);
-    if (!array || !vouchedValuesAndBounds(accessor, array)) checkValuesAndBounds(accessor, data);
+    if (array && vouchedValuesAndBounds(accessor, array)) continue;
+    // An integer accessor without bounds has nothing to check here (and a dense one no view yet).
+    if (!accessor.sparse && accessor.componentType !== FLOAT && !accessor.min && !accessor.max) continue;
+    const data = components(bin, accessor)!;
+    read.set(accessor, data);
+    checkValuesAndBounds(accessor, data);
   }
   const dataOf = (accessor: AccessorLayout): Components | undefined => {
     let data = read.get(accessor);
-    const substituted = data ? undefined : overZeros.get(accessor);
-    if (substituted) read.set(accessor, data = expanded(accessor, substituted, undefined, 0));
+    if (data) return data;
+    const substituted = overZeros.get(accessor);
+    if (substituted) data = expanded(accessor, substituted, undefined, 0);
+    // A dense accessor the loop above had no need to view (sparse ones with a view were all read there).
+    else if (accessor.view !== undefined && !accessor.sparse) data = components(bin, accessor);
+    if (data) read.set(accessor, data);
     return data;
   };
-  // Each rule runs over the accessors that have data: the validator skips the others.
+  // Each rule runs over the accessors that have data (the validator skips the others); `data` makes
+  // the view on the rule's first read.
   const each = <T extends { accessor: AccessorLayout }>(
     list: T[],
-    rule: (t: T, data: Components) => void,
+    rule: (t: T, data: () => Components) => void,
   ) => {
     for (const item of list) {
-      const data = dataOf(item.accessor);
-      if (data) rule(item, data);
+      const accessor = item.accessor;
+      if (accessor.view === undefined && !accessor.sparse) continue;
+      if (accessor.view === undefined && accessor.count === 0) continue; // sparse over zeros, empty
+      rule(item, () => dataOf(accessor)!);
     }
   };
   const largest = new Map<AccessorLayout, number>();
@@ -174,7 +190,7 @@ export function checkData(
       const array = source.get(accessor);
       const facts = array && indexFacts(array);
       // With a restart value, read again for the validator's message (its first place).
-      max = facts && !facts.restart ? facts.max : checkRestart(accessor, data, pointer);
+      max = facts && !facts.restart ? facts.max : checkRestart(accessor, data(), pointer);
       largest.set(accessor, max);
     }
     if (max >= vertexCount) {
@@ -185,15 +201,15 @@ export function checkData(
     // Unit by the repair's tolerance (stricter than the validator's) passes the validator's test.
     const array = tangent ? undefined : source.get(accessor);
     if (array && accessor.componentType === FLOAT && nonUnitVectors(array) === 0) return;
-    checkUnit(accessor, data, pointer, tangent);
+    checkUnit(accessor, data(), pointer, tangent);
   });
-  each(plan.clamped, ({ accessor, pointer }, data) => checkClamped(accessor, data, pointer));
-  each(plan.times, ({ accessor, pointer }, data) => checkTimes(accessor, data, pointer));
+  each(plan.clamped, ({ accessor, pointer }, data) => checkClamped(accessor, data(), pointer));
+  each(plan.times, ({ accessor, pointer }, data) => checkTimes(accessor, data(), pointer));
   each(
     plan.rotations,
-    ({ accessor, pointer, cubic }, data) => checkRotations(accessor, data, pointer, cubic),
+    ({ accessor, pointer, cubic }, data) => checkRotations(accessor, data(), pointer, cubic),
   );
-  each(plan.inverseBinds, ({ accessor, pointer }, data) => checkInverseBinds(accessor, data, pointer));
+  each(plan.inverseBinds, ({ accessor, pointer }, data) => checkInverseBinds(accessor, data(), pointer));
   for (const { sets, maxJoint } of plan.influences) {
     const data = sets.map((s) => [dataOf(s.joints), dataOf(s.weights)]);
     if (data.every(([j, w]) => j && w)) checkInfluences(data as [Components, Components][], sets, maxJoint);

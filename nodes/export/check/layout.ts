@@ -5,7 +5,17 @@
  *
  * @module
  */
-import { collection, int, type Json, keys, number, optionalInt, shaped } from "./json.ts";
+import {
+  collection,
+  int,
+  intAt,
+  type Json,
+  keys,
+  number,
+  optionalInt,
+  optionalIntAt,
+  shaped,
+} from "./json.ts";
 import { outside } from "./verdict.ts";
 import { COMPONENT_BYTES, FLOAT, TYPE_COMPONENTS, UNSIGNED_INT } from "../../../runtime/scene/gltf_codes.ts";
 
@@ -86,15 +96,15 @@ export function readViews(root: Json, bin: Uint8Array | undefined, format: "glb"
   return collection(root, "bufferViews").map((value, i) => {
     const pointer = `/bufferViews/${i}`;
     const view = shaped(value, pointer, VIEW_KEYS);
-    int(view.buffer, `${pointer}/buffer`, buffers.length);
-    const byteOffset = optionalInt(view.byteOffset, `${pointer}/byteOffset`) ?? 0;
-    const byteLength = int(view.byteLength, `${pointer}/byteLength`, Number.MAX_SAFE_INTEGER, 1);
+    intAt(view, "buffer", pointer, buffers.length);
+    const byteOffset = optionalIntAt(view, "byteOffset", pointer) ?? 0;
+    const byteLength = intAt(view, "byteLength", pointer, Number.MAX_SAFE_INTEGER, 1);
     if (byteOffset + byteLength > bufferLength) outside("buffer view past its buffer", pointer);
-    const byteStride = optionalInt(view.byteStride, `${pointer}/byteStride`, 253, 4);
+    const byteStride = optionalIntAt(view, "byteStride", pointer, 253, 4);
     if (byteStride !== undefined && (byteStride % 4 !== 0 || byteStride > byteLength)) {
       outside("byteStride not a multiple of 4 within the view", `${pointer}/byteStride`);
     }
-    const target = optionalInt(view.target, `${pointer}/target`);
+    const target = optionalIntAt(view, "target", pointer);
     if (target !== undefined && target !== 34962 && target !== 34963) outside("unknown target", pointer);
     return { byteOffset, byteLength, byteStride, target };
   });
@@ -105,7 +115,7 @@ export function readAccessors(root: Json, views: readonly ViewLayout[]): Accesso
   return collection(root, "accessors").map((value, i) => {
     const pointer = `/accessors/${i}`;
     const accessor = shaped(value, pointer, ACCESSOR_KEYS);
-    const componentType = int(accessor.componentType, `${pointer}/componentType`);
+    const componentType = intAt(accessor, "componentType", pointer);
     const componentBytes = COMPONENT_BYTES[componentType];
     const type = accessor.type as string;
     const components = TYPE_COMPONENTS[type];
@@ -115,13 +125,13 @@ export function readAccessors(root: Json, views: readonly ViewLayout[]): Accesso
     if (typeof normalized !== "boolean" || (normalized && componentBytes > 2)) {
       outside("normalized is not false for this component type", `${pointer}/normalized`);
     }
-    const count = int(accessor.count, `${pointer}/count`, Number.MAX_SAFE_INTEGER, 1);
+    const count = intAt(accessor, "count", pointer, Number.MAX_SAFE_INTEGER, 1);
     const elementBytes = components * componentBytes;
     const sparse = accessor.sparse === undefined
       ? undefined
       : readSparse(accessor.sparse, `${pointer}/sparse`, views, count, componentBytes * components);
-    const view = optionalInt(accessor.bufferView, `${pointer}/bufferView`, views.length);
-    const offsetInView = optionalInt(accessor.byteOffset, `${pointer}/byteOffset`) ?? 0;
+    const view = optionalIntAt(accessor, "bufferView", pointer, views.length);
+    const offsetInView = optionalIntAt(accessor, "byteOffset", pointer) ?? 0;
     let stride = elementBytes;
     if (view !== undefined) {
       const { byteOffset, byteLength, byteStride } = views[view];
@@ -140,7 +150,10 @@ export function readAccessors(root: Json, views: readonly ViewLayout[]): Accesso
       if (!Array.isArray(list) || list.length !== components) outside(`${key} of the wrong length`, pointer);
       // Bounds of normalized data are compared by the validator in a way not reproduced here.
       if (normalized) outside(`${key} of a normalized accessor`, pointer);
-      return list.map((v, c) => number(v, `${pointer}/${key}/${c}`));
+      // The pointer of a component is spelt only for one that is not a finite number.
+      return list.map((v, c) =>
+        typeof v === "number" && Number.isFinite(v) ? v : number(v, `${pointer}/${key}/${c}`)
+      );
     };
     return {
       pointer,

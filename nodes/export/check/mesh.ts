@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { collection, int, type Json, keys, numbers, object, optionalInt, shaped } from "./json.ts";
+import { collection, int, type Json, keys, numbers, object, optionalIntAt, shaped } from "./json.ts";
 import { type AccessorLayout, FLOAT, UNSIGNED_INT, type ViewLayout } from "./layout.ts";
 import type { InfluenceSet, Plan, Usages } from "./plan.ts";
 import { outside } from "./verdict.ts";
@@ -51,27 +51,47 @@ function factsOf(semantic: string): SemanticFacts {
   return facts;
 }
 
-/** `type/componentType[/normalized]` of an accessor, as the format tables below spell it. */
-function format(a: AccessorLayout): string {
-  return `${a.type}/${a.componentType}${a.normalized ? "/n" : ""}`;
+/** The accessor types the format tables name, by their place in the format code. */
+const TYPES = ["SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"];
+
+/**
+ * `type/componentType[/normalized]` of an accessor as one number, so the tables are asked without a
+ * string made per attribute (a ship has a thousand): the component type, the type's place in
+ * {@link TYPES} and the normalized flag.
+ */
+function formatCode(type: string, componentType: number, normalized: boolean): number {
+  return componentType * 32 + TYPES.indexOf(type) * 2 + (normalized ? 1 : 0);
+}
+
+/** {@link formatCode} of an accessor. */
+function format(a: AccessorLayout): number {
+  return formatCode(a.type, a.componentType, a.normalized);
+}
+
+/** The set of format codes of `specs`, each spelt `type/componentType[/n]`. */
+function formats(...specs: string[]): ReadonlySet<number> {
+  return new Set(specs.map((spec) => {
+    const [type, componentType, normalized] = spec.split("/");
+    return formatCode(type, Number(componentType), normalized === "n");
+  }));
 }
 
 /** Formats the glTF 2.0 core allows per attribute semantic (no KHR_mesh_quantization). */
-const FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
-  POSITION: keys("VEC3/5126"),
-  NORMAL: keys("VEC3/5126"),
-  TANGENT: keys("VEC4/5126"),
-  TEXCOORD: keys("VEC2/5126", "VEC2/5121/n", "VEC2/5123/n"),
-  COLOR: keys("VEC3/5126", "VEC4/5126", "VEC3/5121/n", "VEC4/5121/n", "VEC3/5123/n", "VEC4/5123/n"),
-  JOINTS: keys("VEC4/5121", "VEC4/5123"),
-  WEIGHTS: keys("VEC4/5126", "VEC4/5121/n", "VEC4/5123/n"),
+const FORMATS: Readonly<Record<string, ReadonlySet<number>>> = {
+  POSITION: formats("VEC3/5126"),
+  NORMAL: formats("VEC3/5126"),
+  TANGENT: formats("VEC4/5126"),
+  TEXCOORD: formats("VEC2/5126", "VEC2/5121/n", "VEC2/5123/n"),
+  COLOR: formats("VEC3/5126", "VEC4/5126", "VEC3/5121/n", "VEC4/5121/n", "VEC3/5123/n", "VEC4/5123/n"),
+  JOINTS: formats("VEC4/5121", "VEC4/5123"),
+  WEIGHTS: formats("VEC4/5126", "VEC4/5121/n", "VEC4/5123/n"),
 };
-const TARGET_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
-  POSITION: keys("VEC3/5126"),
-  NORMAL: keys("VEC3/5126"),
-  TANGENT: keys("VEC3/5126"),
+const TARGET_FORMATS: Readonly<Record<string, ReadonlySet<number>>> = {
+  POSITION: formats("VEC3/5126"),
+  NORMAL: formats("VEC3/5126"),
+  TANGENT: formats("VEC3/5126"),
 };
-const INDEX_FORMATS = keys("SCALAR/5121", "SCALAR/5123", "SCALAR/5125");
+const INDEX_FORMATS = formats("SCALAR/5121", "SCALAR/5123", "SCALAR/5125");
 
 /** Reads every mesh, adding its data checks to `plan`. */
 export function readMeshes(
@@ -88,7 +108,7 @@ export function readMeshes(
     value: unknown,
     semantic: string,
     pointer: string,
-    table: Record<string, ReadonlySet<string>>,
+    table: Record<string, ReadonlySet<number>>,
   ) => {
     const index = int(value, pointer, accessors.length);
     const accessor = accessors[index];
@@ -181,7 +201,7 @@ export function readMeshes(
         plan.clamped.push({ accessor: color, pointer: `${pointer}/attributes/COLOR_0` });
       }
 
-      optionalInt(primitive.mode, `${pointer}/mode`, 7); // any of the seven; odd counts are only warnings
+      optionalIntAt(primitive, "mode", pointer, 7); // any of the seven; odd counts are only warnings
       if (primitive.indices !== undefined) {
         const at = `${pointer}/indices`;
         const index = int(primitive.indices, at, accessors.length);
@@ -224,7 +244,7 @@ export function readMeshes(
         outside("primitives' target counts differ", pointer);
       }
       targetCount = targets.length;
-      const material = optionalInt(primitive.material, `${pointer}/material`, materials);
+      const material = optionalIntAt(primitive, "material", pointer, materials);
       facts.push({ material, texCoords: sets.TEXCOORD.length, pointer });
     });
     if (mesh.weights !== undefined) {

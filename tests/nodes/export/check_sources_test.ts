@@ -101,3 +101,18 @@ Deno.test("GLBs not written from the arrays carry none", async () => {
   assert.equal(writtenArrays(bytes), undefined);
   assert.equal(writtenArrays(bytes.slice()), undefined);
 });
+
+Deno.test("a clean file checked from its arrays makes no view over the chunk; the chunk's check one per accessor read", async () => {
+  for (const seed of [3105, 3106]) {
+    const bytes = await writeGlb(scene(seed, "none"), { generator: "partgraph test" });
+    const json = writtenJson(bytes) as { accessors: unknown[] };
+    let views = binRead.views;
+    assert.equal(checkOutput(bytes, "glb", json, writtenArrays(bytes)).kind, "valid");
+    // Before: a typed view over the chunk per accessor, whether a rule read it or not.
+    assert.equal(binRead.views - views, 0, `seed ${seed}: views made of ${json.accessors.length} accessors`);
+    views = binRead.views;
+    assert.equal(checkOutput(bytes, "glb", json).kind, "valid");
+    // From the chunk: every float accessor (values, bounds) and index accessor (their largest) is read.
+    assert.equal(binRead.views - views, json.accessors.length, `seed ${seed}: views made from the chunk`);
+  }
+});
