@@ -36,6 +36,8 @@ export interface AppendedReading {
   readonly animationCount: number;
   readonly soundCount: number;
   readonly frameFixes?: readonly FrameCountFix[];
+  /** Where the bytes taken as appended start (set on the reading returned). */
+  readonly appendedAt?: number;
 }
 
 /**
@@ -138,7 +140,7 @@ export function appendedRepair(
       read: [reading.animationCount, reading.soundCount],
     },
   );
-  return reading;
+  return { ...reading, appendedAt: tailAt };
 }
 
 /**

@@ -109,7 +109,13 @@ export function sectionCounts(
   declaredSounds: number,
   warn: WarningSink,
   base?: Float32Array,
-): { animationCount: number; soundCount: number; frameFixes?: readonly FrameCountFix[] } {
+): {
+  animationCount: number;
+  soundCount: number;
+  frameFixes?: readonly FrameCountFix[];
+  /** Where bytes taken as appended to the file start (see `car_appended.ts`). */
+  appendedAt?: number;
+} {
   const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -112,9 +112,14 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   const vouched = declaredAnimations > 1
     ? frameVertexCount(bytes, tailAt, vertexCount, declaredAnimations, declaredSounds, points.positions, true)
     : undefined;
-  const { animationCount, soundCount, frameFixes } = vouched === undefined
+  const { animationCount, soundCount, frameFixes, appendedAt } = vouched === undefined
     ? sectionCounts(bytes, tailAt, vertexCount, declaredAnimations, declaredSounds, warn, points.positions)
-    : { animationCount: declaredAnimations, soundCount: declaredSounds, frameFixes: undefined };
+    : {
+      animationCount: declaredAnimations,
+      soundCount: declaredSounds,
+      frameFixes: undefined,
+      appendedAt: undefined,
+    };
   const unchanged = !frameFixes && animationCount === declaredAnimations && soundCount === declaredSounds;
   const stride = vouched ??
     (unchanged
@@ -252,7 +257,8 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   }
 
   names.report(warn);
-  const animSounds = ended ? undefined : readAnimSoundTable(r, at, soundCount, warn);
+  // Bytes taken as appended (named by the repair that took them so) are no table and not warned again.
+  const animSounds = ended ? undefined : readAnimSoundTable(r, at, appendedAt ?? r.length, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
 }
 
@@ -346,10 +352,11 @@ const MAX_ENTRY_WARNINGS = 8;
 function readAnimSoundTable(
   r: ByteWindow,
   at: number,
+  end: number,
   soundCount: number,
   warn: WarningSink,
 ): Int32Array | undefined {
-  const left = r.length - at;
+  const left = end - at;
   if (left === 0) return undefined;
   if (left < ANIM_SOUND_TABLE_BYTES) {
     warn(
