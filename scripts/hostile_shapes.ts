@@ -6,10 +6,10 @@
  * with its wall time and peak memory (GNU `/usr/bin/time`; without it, the wall time alone).
  *
  * Usage: `deno task shapes [--only 'text|text…'] [--timeout 120]` (`--only`: the shapes whose names
- * contain one of the texts). Prints a Markdown table: shape, file
- * size, graph, outcome (`ok`, the typed error's first words, `timeout`, or the crash), seconds and
- * peak MB; exits 1 when any run timed out or crashed. The figures of the session that added it are
- * in docs/benchmarks.md.
+ * contain one of the texts). Prints a Markdown table: shape, file size, graph, outcome (`ok`, the
+ * typed error's first words, `timeout`, or the crash), seconds, CPU seconds (user + sys) and peak MB;
+ * exits 1 when any run timed out or crashed. The figures of the session that added it are in
+ * docs/benchmarks.md.
  *
  * @module
  */
@@ -375,7 +375,7 @@ const TIME = await Deno.stat("/usr/bin/time").then(
 );
 
 console.log(
-  "| shape | file | graph | outcome | seconds | peak MB |\n| --- | ---: | --- | --- | ---: | ---: |",
+  "| shape | file | graph | outcome | seconds | CPU s | peak MB |\n| --- | ---: | --- | --- | ---: | ---: | ---: |",
 );
 let failed = 0;
 for (const shape of SHAPES.filter((s) => !only || only.some((o) => s.name.includes(o)))) {
@@ -399,16 +399,17 @@ for (const shape of SHAPES.filter((s) => !only || only.some((o) => s.name.includ
       "--no-cache",
       "--quiet",
     ];
-    // GNU time gives the peak memory; without it (Debian's `time` package) only the wall clock.
+    // GNU time gives the peak memory and the CPU time (user + sys, which a loaded host does not
+    // inflate as it does the wall clock); without it (Debian's `time` package) only the wall clock.
     const started = performance.now();
     const command = TIME
-      ? new Deno.Command(TIME, { args: ["-f", "%e %M", ...run], stdout: "null", stderr: "piped" })
+      ? new Deno.Command(TIME, { args: ["-f", "%e %M %U %S", ...run], stdout: "null", stderr: "piped" })
       : new Deno.Command(run[0], { args: run.slice(1), stdout: "null", stderr: "piped" });
     const { code, stderr } = await command.output();
     const lines = new TextDecoder().decode(stderr).trim().split("\n");
-    const [seconds, kb] = TIME
+    const [seconds, kb, user, sys] = TIME
       ? (lines.pop() ?? "").split(" ").map(Number)
-      : [Number(((performance.now() - started) / 1000).toFixed(2)), NaN];
+      : [Number(((performance.now() - started) / 1000).toFixed(2)), NaN, NaN, NaN];
     const message = lines.find((l) => l.startsWith("error:")) ?? lines.find((l) => l.trim()) ?? "";
     const outcome = code === 0
       ? "ok"
@@ -422,7 +423,8 @@ for (const shape of SHAPES.filter((s) => !only || only.some((o) => s.name.includ
       ? `${Math.ceil(bytes.length / 1024)} KB`
       : `${(bytes.length / 2 ** 20).toFixed(1)} MB`;
     const peak = Number.isNaN(kb) ? "–" : Math.round(kb / 1024);
-    console.log(`| ${shape.name} | ${size} | ${shape.graph} | ${outcome} | ${seconds} | ${peak} |`);
+    const cpu = Number.isNaN(user + sys) ? "–" : (user + sys).toFixed(2);
+    console.log(`| ${shape.name} | ${size} | ${shape.graph} | ${outcome} | ${seconds} | ${cpu} | ${peak} |`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
