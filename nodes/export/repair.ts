@@ -21,6 +21,7 @@ import { alignTransformFallbacks } from "../../runtime/scene/transform_fallbacks
 import {
   disposeReplacedMaterials,
   type Material,
+  type MaterialUvSets,
   retargetTexCoords,
   type UvSetCopies,
 } from "./repair_uv_sets.ts";
@@ -78,7 +79,7 @@ function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string
 /** Repairs the meshes' primitives; returns their normal accessors, each once. */
 function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[], name: NameOf): Set<Accessor> {
   const normals = new Set<Accessor>();
-  const uvSets = new Map<Material, number[]>();
+  const uvSets = new Map<Material, MaterialUvSets>();
   const uvCopies: UvSetCopies = { corners: new Map(), replaced: new Set() };
   const cornered = new Map<Material, string[]>();
   for (let m = 0; m < meshes.length; m++) {

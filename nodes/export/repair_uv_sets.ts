@@ -17,6 +17,16 @@ export type Material = NonNullable<ReturnType<Primitive["getMaterial"]>>;
 const textureInfos = (material: Material): TextureInfo[] => textureSlots(material).map((slot) => slot.info);
 
 /**
+ * The UV sets a material's texture references sample (`used`: a transform's where it has one) and
+ * name for viewers without `KHR_texture_transform` (`fallbacks`), read once per material however many
+ * primitives share it: a ship's few materials are drawn by hundreds of primitives.
+ */
+export interface MaterialUvSets {
+  readonly used: readonly number[];
+  readonly fallbacks: readonly number[];
+}
+
+/**
  * A material sampling `TEXCOORD_n` on a primitive without it is invalid glTF. A decoder's material
  * flags naming a second UV set the mesh lacks: the primitive gets its own copy of the material,
  * sampling `TEXCOORD_0` instead (`retargeted`). A mesh with no UV set at all drawn with a textured
@@ -25,26 +35,33 @@ const textureInfos = (material: Material): TextureInfo[] => textureSlots(materia
  * texture's corner colour times the factors. The primitive is given a `TEXCOORD_0` of zeros
  * (`corner`; one accessor per vertex count, shared), so every client draws the file as viewers drew
  * the source, and the material stays shared and named as it was (before, it took an untextured copy,
- * drawn with the factors alone: another colour). `sets` remembers each material's UV sets, read once
- * however many primitives share it.
+ * drawn with the factors alone: another colour). `sets` remembers each material's UV sets (used and
+ * fallbacks), read once however many primitives share it.
  */
 export function retargetTexCoords(
   primitive: Primitive,
   apply: boolean,
-  sets: Map<Material, number[]>,
+  sets: Map<Material, MaterialUvSets>,
   copies: UvSetCopies = { corners: new Map(), replaced: new Set() },
 ): "retargeted" | "fallback" | "corner" | undefined {
   const material = primitive.getMaterial();
   if (!material) return undefined;
-  let used = sets.get(material);
-  if (!used) sets.set(material, used = textureInfos(material).map(uvSetOf));
+  let known = sets.get(material);
+  if (!known) {
+    const infos = textureInfos(material);
+    sets.set(
+      material,
+      known = { used: infos.map(uvSetOf), fallbacks: infos.map((info) => info.getTexCoord()) },
+    );
+  }
+  const { used, fallbacks } = known;
   if (!used.length) return undefined;
   const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
   if (!primitive.getAttribute("TEXCOORD_0")) {
     if (apply) {
       primitive.setAttribute("TEXCOORD_0", cornerUvs(primitive, copies.corners));
       // A texture naming a later set (which a primitive without UVs lacks too) samples the zeros.
-      if (!used.every(has) || !fallbacksOf(material).every(has)) retarget(primitive, material, has, copies);
+      if (!used.every(has) || !fallbacks.every(has)) retarget(primitive, material, has, copies);
     }
     return "corner";
   }
@@ -52,17 +69,13 @@ export function retargetTexCoords(
     // The sets a transform samples are there; a fallback `texCoord` for viewers without the extension
     // may still name one that is not (where the material's other primitives have it, so
     // `alignTransformFallbacks` left it): this primitive's copy names the transform's set there.
-    if (fallbacksOf(material).every(has)) return undefined;
+    if (fallbacks.every(has)) return undefined;
     if (apply) retarget(primitive, material, has, copies);
     return "fallback";
   }
   if (apply) retarget(primitive, material, has, copies);
   return "retargeted";
 }
-
-/** The sets a material's texture references name for viewers without `KHR_texture_transform`. */
-const fallbacksOf = (material: Material): number[] =>
-  textureInfos(material).map((info) => info.getTexCoord());
 
 /**
  * Gives `primitive` its own copy of `material`, each texture sampling a set it lacks made to sample
