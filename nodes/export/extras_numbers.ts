@@ -95,8 +95,11 @@ export function nonFiniteExtras(doc: Document): string[] {
 function holdsAny(doc: Document): boolean {
   const holds = (prop: Property) => {
     const extras = prop.getExtras();
-    return !!extras && typeof extras === "object" &&
-      (nulledExtras(prop).length > 0 || nonFinitePlaces(extras).length > 0);
+    if (!extras || typeof extras !== "object") return false;
+    if (nulledExtras(prop).length > 0) return true;
+    // Most properties (every accessor) carry empty extras: no walk, and no list of places made.
+    for (const _ in extras) return nonFinitePlaces(extras).length > 0;
+    return false;
   };
   if (holds(doc.getRoot())) return true;
   // A property is the child of several edges (the root's list and each user's): looked at once.

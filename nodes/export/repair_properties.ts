@@ -89,8 +89,11 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
   }
   attributeSetRepairs(mesh, apply, messages);
   variantRepairs(mesh, apply, messages, name);
-  baselessTargets(doc, mesh, apply, messages, name);
-  padTargets(doc, mesh, targets, apply, messages, name);
+  // A mesh without morph targets (nearly every one) has none to drop or pad: not walked twice more.
+  if (targets > 0) {
+    baselessTargets(doc, mesh, apply, messages, name);
+    padTargets(doc, mesh, targets, apply, messages, name);
+  }
   const weights = mesh.getWeights();
   if (weights.length && weights.length !== targets) {
     messages.push(
