@@ -25,6 +25,8 @@ export function withFiniteVertices(
   warn: (what: string) => void,
   corners: 2 | 3 = 3,
 ): SelectedPrimitive[] {
+  // The gather has flagged every primitive that holds such a value: most references hold none.
+  if (!prims.some((prim) => prim.nonFinite)) return prims;
   const shape = corners === 3 ? "triangle" : "line";
   let triangles = 0, points = 0, uvValues = 0;
   const out: SelectedPrimitive[] = [];

@@ -32,6 +32,11 @@ export interface LodSwitch {
  */
 export function lodSwitch(distances: readonly number[] | undefined, levels: number): LodSwitch {
   if (!distances || levels < 1) return { near: 0, never: [] };
+  // Nearly every list rises level by level with one more distance than levels: each level draws its
+  // own range, LOD 0 nearest (what the pieces below come to), without building them for every part.
+  let rising = levels < distances.length;
+  for (let i = 0; rising && i < levels; i++) rising = distances[i] < distances[i + 1];
+  if (rising) return { near: 0, never: [] };
   const range = (i: number): [number, number] | undefined =>
     i + 1 < distances.length && distances[i] < distances[i + 1]
       ? [distances[i], distances[i + 1]]

@@ -164,8 +164,9 @@ function withoutNullMaterial(
   model: FreelancerModel,
   leftOut: (what: string) => void,
 ): SelectedPrimitive[] {
+  // Most references draw no NullMaterial group: no new array for them.
+  if (!prims.some((p) => isNullMaterial(model.materials.get(p.materialId)))) return prims;
   const kept = prims.filter((p) => !isNullMaterial(model.materials.get(p.materialId)));
-  if (kept.length === prims.length) return prims;
   const triangles = new Map<string, number>();
   for (const p of prims) {
     const def = model.materials.get(p.materialId);
