@@ -135,6 +135,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
             loading,
           );
         } catch (error) {
+          // Where it was, from its node events or (a Deno worker's) the board it shares, before it stops.
+          const stuckIn = [...new Set([...running.ids(), ...w.running()])];
           // Whatever happened, a fresh worker takes over.
           await w.stop(true);
           w = undefined;
@@ -151,7 +153,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
             emit({ event: "worker-stuck", input: input.rel, seconds: error.ms / 1000 });
             continue;
           }
-          result = failedJob(error, inputStarted, running.ids());
+          result = failedJob(error, inputStarted, stuckIn);
         }
       }
       if (!result) break;

@@ -16,6 +16,7 @@ import type { RunEvent } from "../runtime/events.ts";
 import type { FileDigest } from "../runtime/cache/disk.ts";
 import { RemoteCache, type RemoteCacheOptions } from "../runtime/cache/remote.ts";
 import type { JsonValue } from "../runtime/node.ts";
+import { RunningBoard } from "./running_board.ts";
 
 /** What a worker needs to run one input. */
 export interface JobSpec {
@@ -63,6 +64,11 @@ export interface JobResult {
 export interface JobMessage {
   readonly id: number;
   readonly spec: JobSpec;
+  /**
+   * A Deno worker's {@link RunningBoard}: where it keeps the job's running nodes for the pool to read,
+   * instead of posting node events, unless the spec asks for every event. A process gets none.
+   */
+  readonly board?: SharedArrayBuffer;
 }
 
 /** A message from a pool member to the pool. */
@@ -122,7 +128,9 @@ export function fromLine<T extends JobMessage | WorkerMessage>(line: string): T 
 export function jobServer(post: (message: WorkerMessage) => void): (message: JobMessage) => Promise<void> {
   let remote: RemoteCache | undefined;
   let prepared = false;
-  return async ({ id, spec }) => {
+  return async ({ id, spec, board }) => {
+    const shared = board && !spec.events ? new RunningBoard(board) : undefined;
+    shared?.clear(); // before the pool hears of the job, so it never reads the last job's nodes
     post({ kind: "loading", id });
     if (!prepared) {
       // A fresh member loads the graph's code (executor, cache, every node's module) before it says it
@@ -145,7 +153,11 @@ export function jobServer(post: (message: WorkerMessage) => void): (message: Job
         onWarning: (message, warning) => post({ kind: "warning", message, warning }),
       });
     }
-    const result = await runJob(spec, (event) => post({ kind: "event", id, event }), remote);
+    const result = await runJob(
+      spec,
+      shared ? (event) => shared.note(event) : (event) => post({ kind: "event", id, event }),
+      remote,
+    );
     post({ kind: "done", id, result });
   };
 }

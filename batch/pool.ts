@@ -18,6 +18,7 @@ import {
   toLine,
   type WorkerMessage,
 } from "./job.ts";
+import { RunningBoard } from "./running_board.ts";
 
 /** One member of the pool. */
 export interface PoolMember {
@@ -33,6 +34,11 @@ export interface PoolMember {
    * can run no more jobs, and the pool replaces it without failing the next input.
    */
   readonly ended: boolean;
+  /**
+   * The nodes the job in hand is in, as a failure names them, where the member shares them without
+   * messages (a Deno worker's {@link RunningBoard}); else none, and its node events say.
+   */
+  running(): readonly string[];
 }
 
 /** Where a pool member passes on what is not a job's result. */
@@ -151,6 +157,10 @@ abstract class Member implements PoolMember {
 
   abstract readonly ended: boolean;
 
+  running(): readonly string[] {
+    return [];
+  }
+
   run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult> {
     return new Promise((resolve, reject) => {
       const id = this.#next++;
@@ -200,6 +210,7 @@ export class MemberDied extends Error {
 /** A Deno worker of this process. */
 class WorkerMember extends Member {
   readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
+  readonly #board = new RunningBoard();
   #ended = false;
 
   constructor(handlers: MemberHandlers) {
@@ -225,7 +236,11 @@ class WorkerMember extends Member {
   }
 
   protected send(message: JobMessage): void {
-    this.#worker.postMessage(message);
+    this.#worker.postMessage({ ...message, board: this.#board.buffer } satisfies JobMessage);
+  }
+
+  override running(): readonly string[] {
+    return this.#board.ids();
   }
 
   stop(): Promise<void> {
