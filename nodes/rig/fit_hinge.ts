@@ -280,11 +280,15 @@ export const rigFitHinge = defineNode({
   // silent 378 -> 0, off where the file shows the shaft 305 -> 0; seeds 9300-9599: silent 364 -> 2.
   // v87: a wing's edge running on a sixth of the span past the tip, on the line (seed 9338).
   // v88: an all-moving pair's side left unturned takes its turned partner's shaft (partner_shaft.ts).
-  version: 88,
+  // v89: Krueger flaps hinge at their forward edge, trailing edge down, 0-130 degrees: named so, or a
+  // leading-edge flap lying in the wing's lower skin behind its fixed nose, warned (krueger_flaps.ts,
+  // krueger_place.ts). tests/nodes/rig/krueger_flaps.ts held-out seeds 11-13: named 288 of 288 silent
+  // (a chord off) -> 0; named as leading-edge flaps 288 of 288 silent -> 0 (right, warned).
+  version: 89,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
-    "devices; the line the panel's own animation turns it about, where the geometry agrees), judges it " +
-    "good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
+    "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +
+    "agrees), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
     "stores it in the panel's parent space with the fit quality.",
   inputs: { scene: { type: "scene", doc: "A scene whose panels rig.detect_panels marked." } },
   outputs: {

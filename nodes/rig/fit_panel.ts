@@ -12,6 +12,9 @@ import { DOMINANT_WEIGHT, gatherBonePositions, type SkinPoses } from "./bone_geo
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { linkageNames } from "./linkage_names.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import { isKruegerName, markKruegerByPlace, panelSpec } from "./krueger_flaps.ts";
+import { kruegerByPlace } from "./krueger_place.ts";
+import { BodySampler } from "./opening.ts";
 import { clearPart, getPart } from "./part_extras.ts";
 import { linearDeterminant, type Mat4, multiply } from "./transform.ts";
 import { LocalMeshes } from "./local_meshes.ts";
@@ -83,13 +86,35 @@ export function fitPanel(
   const names = bone ? undefined : linkageNames(node, poses.frame);
   let fit: HingeFit;
   try {
-    fit = fitHinge(positions, count, { ...options, edge: spec.edge }, triangles, false, names);
+    // A Krueger flap, a leading-edge device, hinges at its forward edge (krueger_flaps.ts).
+    fit = fitHinge(positions, count, { ...options, edge: panelSpec(node).edge }, triangles, false, names);
   } catch (error) {
     if (!(error instanceof NonFiniteGeometryError)) throw error;
     return skip("has non-finite vertex positions");
   }
   // Any axis through a point or along a line would be a guess.
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
+  // A leading-edge flap in the wing's lower skin behind its fixed nose is a Krueger, whatever its name.
+  if (part.kind === "leading_edge_flap" && !bone && !isKruegerName(node)) {
+    let body = RUN_BODIES.get(poses);
+    if (!body) RUN_BODIES.set(poses, body = new BodySampler(doc, poses.frame));
+    const reach = fit.spanLength + 4 * fit.chord;
+    const own = { positions, count, triangles: triangles ?? [] };
+    const why = kruegerByPlace(
+      fit,
+      own,
+      body.othersThan(node, { fixedOnly: true, near: { centre: fit.centre, reach } }),
+    );
+    if (why) {
+      markKruegerByPlace(node, why);
+      fit = fitHinge(positions, count, { ...options, edge: "forward" }, triangles, false, names);
+      ctx.warn(
+        `panel '${node.getName()}' (leading_edge_flap): ${why}; rigged as a Krueger flap (name it Krueger, ` +
+          "or give it ctrl_type extras, to say so)",
+        { part: node.getName() },
+      );
+    }
+  }
   for (const doubt of fit.linkageDoubts ?? []) {
     ctx.warn(`panel '${node.getName()}': ${doubt}`, { part: node.getName() });
   }
@@ -120,6 +145,9 @@ export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelG
  * run: the splits it makes draw new meshes (`mesh_halves.ts`) and change no mesh, accessor or weight.
  */
 const RUN_MESHES = new WeakMap<SkinPoses, LocalMeshes>();
+
+/** The fixed geometry about panels, one sampler per run (as {@link RUN_MESHES}): for Krueger flaps. */
+const RUN_BODIES = new WeakMap<SkinPoses, BodySampler>();
 
 /** `toAircraft` with the lateral axis measured from `centre` (a copy's own centre line). */
 export function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {

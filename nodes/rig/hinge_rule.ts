@@ -7,7 +7,8 @@
 import type { Node } from "@gltf-transform/core";
 import type { BodySampler } from "./opening.ts";
 import type { HingeFit } from "./hinge_fit.ts";
-import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import type { HingeEdge } from "./kinds.ts";
+import { kruegerPlace, panelSpec } from "./krueger_flaps.ts";
 import {
   AHEAD_COVERAGE,
   aheadBox,
@@ -21,7 +22,6 @@ import {
 } from "./all_moving.ts";
 import { getPart } from "./part_extras.ts";
 import type { HingeRule } from "./signed_part.ts";
-import type { PanelKind } from "./vocabulary.ts";
 
 /** A panel's hinge rule, why (where not its kind's), and whether the geometry only suggests it. */
 export type RuleOf = { rule: HingeRule; why?: string; weak?: boolean };
@@ -37,7 +37,10 @@ export function hingeRule(
   refit: (edge: HingeEdge) => HingeFit,
 ): RuleOf {
   const kind = getPart(node)!.kind;
-  const edge = KIND_SPECS[kind as PanelKind].edge;
+  const edge = panelSpec(node).edge;
+  // A leading-edge flap its place showed to be a Krueger (fit_panel.ts): its forward edge, and why.
+  const krueger = kruegerPlace(node);
+  if (krueger) return { rule: "forward_edge", why: krueger };
   if (MAYBE_ALL_MOVING.has(kind)) {
     // A panel floating alone (no fixed geometry within half a chord) shows nothing either way: its
     // kind decides, unless its own planform is a whole tailplane's (then all-moving, weak: a guess).

@@ -9,7 +9,7 @@ import type { RunContext } from "../../runtime/node.ts";
 import type { AircraftFrame } from "./frame.ts";
 import type { FitJudgement } from "./fit_confidence.ts";
 import type { HingeFit } from "./hinge_fit.ts";
-import { KIND_SPECS } from "./kinds.ts";
+import { isKruegerFlap, KRUEGER_SPEC, panelSpec } from "./krueger_flaps.ts";
 import type { PartAnnotation } from "./part_extras.ts";
 import { signHingeBySimulation, wantedMotion } from "./sense.ts";
 import type { KeyedRange } from "./keyed_hinge.ts";
@@ -26,7 +26,6 @@ import {
   transformPoint,
   type Vec3,
 } from "./transform.ts";
-import type { PanelKind } from "./vocabulary.ts";
 
 /** Which line a panel's hinge follows. */
 export type HingeRule = "forward_edge" | "aft_edge" | "quarter_chord" | "all_moving" | "animation";
@@ -49,7 +48,7 @@ export function signedPart(
   opening: "up" | "down" | Vec3 | undefined,
   ctx: RunContext,
 ): PartAnnotation {
-  const spec = KIND_SPECS[part.kind as PanelKind];
+  const spec = panelSpec(node);
   const parent = node.getParentNode();
   const parentWorld = parent ? parent.getWorldMatrix() : IDENTITY;
   const fromAircraft = invertAffine(toAircraft);
@@ -79,6 +78,8 @@ export function signedPart(
   const keyed = quality.keyedRange && keyedLimits(quality.keyedRange, signed.axisWorld);
   return {
     ...part,
+    // A Krueger swings down and forward through far more than a droop flap's limits.
+    ...(isKruegerFlap(node) ? { min: KRUEGER_SPEC.min, max: KRUEGER_SPEC.max } : {}),
     ...(keyed ? { min: keyed.min, max: keyed.max } : {}),
     positive: wanted.positive,
     hinge: {

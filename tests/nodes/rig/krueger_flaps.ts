@@ -1,0 +1,209 @@
+/**
+ * Airliners with Krueger flaps, as real low-poly models draw them: a coarse swept wing (NACA
+ * sections, 8–16 points a side, a kink at the Yehudi break on some) on a fuselage box, and under its
+ * inboard leading edge a Krueger flap — a thin curved plate lying in the wing's lower skin just
+ * behind its nose, hinged at its own forward edge (it swings down and forward about it, ahead of the
+ * wing). Half have their pivot authored on the hinge (node origin there, mesh about it), a third draw
+ * the right side as the left mesh under a −1 scale (Blender's mirrored duplicate); names from several
+ * tools and languages. Outboard, every other aircraft has slats and every aircraft ailerons, whose
+ * hinges are not measured here (a slat's is a convention); with generic names those slats are named
+ * `LE_Flap_Outbd`, droop noses that must not be taken for Kruegers. Aircraft coordinates (aft, up, left);
+ * deterministic from a seed.
+ *
+ * @module
+ */
+import type { Document } from "@gltf-transform/core";
+import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
+import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
+import { addAircraftMesh } from "./coarse_panels.ts";
+import { newScene } from "./fixtures.ts";
+import { type ClassMesh, type ClassTruth, FUSELAGE } from "./surface_classes.ts";
+
+/** A Krueger flap's names, left and right, as tools write them. */
+export const KRUEGER_NAMES: readonly (readonly [string, string])[] = [
+  ["Krueger_L", "Krueger_R"],
+  ["KruegerFlap.L", "KruegerFlap.R"],
+  ["krueger_flap_left", "krueger_flap_right"],
+  ["LE_Krueger_Inbd_L", "LE_Krueger_Inbd_R"],
+  ["pCube12_krueger_L", "pCube13_krueger_R"],
+  ["KRUEGER_LH", "KRUEGER_RH"],
+  ["Krueger_Flap_L_geo", "Krueger_Flap_R_geo"],
+  ["krueger_1_l_anim", "krueger_1_r_anim"],
+];
+
+/**
+ * A Krueger flap named as any leading-edge flap (a 747 model's `LE_Flap_Inbd_L`): only its place in
+ * the wing's lower skin, behind the fixed nose, tells it from a droop flap.
+ */
+export const GENERIC_NAMES: readonly (readonly [string, string])[] = [
+  ["LE_Flap_Inbd_L", "LE_Flap_Inbd_R"],
+  ["LEF_1_L", "LEF_1_R"],
+  ["leading_edge_flap_L", "leading_edge_flap_R"],
+  ["LeadingEdgeFlap.L", "LeadingEdgeFlap.R"],
+  ["Object021_LEFlap_L", "Object022_LEFlap_R"],
+];
+
+/** One generated aircraft: its scene, the Krueger flaps' truths, and a description. */
+export interface KruegerSample {
+  readonly scene: Document;
+  readonly panels: { readonly name: string; readonly side: "left" | "right"; readonly truth: ClassTruth }[];
+  readonly description: string;
+}
+
+/** Lofts sections (each a closed loop of the same count, aircraft coordinates) into a mesh. */
+function loft(sections: readonly Vec3[][], caps = true): ClassMesh {
+  const n = sections[0].length, positions: number[] = [], triangles: number[] = [];
+  for (const s of sections) for (const p of s) positions.push(...p);
+  for (let j = 0; j + 1 < sections.length; j++) {
+    for (let i = 0; i < n; i++) {
+      const a = j * n + i, b = j * n + (i + 1) % n, c = a + n, d = b + n;
+      triangles.push(a, b, d, a, d, c);
+    }
+  }
+  if (caps) {
+    for (const j of [0, sections.length - 1]) {
+      for (let i = 1; i + 1 < n; i++) triangles.push(j * n, j * n + i, j * n + i + 1);
+    }
+  }
+  return { positions, triangles };
+}
+
+/** Wing geometry at a span station: leading edge (aft), chord, height of the chord line. */
+type Station = { z: number; lead: number; chord: number; y: number };
+
+/**
+ * One airliner: wing, Krueger flaps inboard, optional slats and ailerons outboard. `index` picks the
+ * names and the habits (authored pivot on even, mirrored right side on every third); `generic` names
+ * the Krueger flaps as leading-edge flaps.
+ */
+export function kruegerAircraft(
+  next: () => number,
+  index: number,
+  options: { generic?: boolean } = {},
+): KruegerSample {
+  const span = 5 + 3 * next(), rootChord = 2.5 + 1.5 * next(), taper = 0.25 + 0.25 * next();
+  const sweep = (15 + 20 * next()) * Math.PI / 180, dihedral = (3 + 4 * next()) * Math.PI / 180;
+  const t = 0.1 + 0.04 * next(), m = 0.03 * next(), p = 0.4;
+  const side = 4 + 2 * Math.floor(next() * 7);
+  const root = 0.5, lead0 = 2 + 2 * next(), y0 = -0.25;
+  const at = (f: number): Station => {
+    const z = root + f * span;
+    return {
+      z,
+      lead: lead0 + f * span * Math.tan(sweep),
+      chord: rootChord * (1 - (1 - taper) * f),
+      y: y0 + f * span * Math.tan(dihedral),
+    };
+  };
+  // Cosine-spaced points around an airfoil: upper surface from the trailing edge to the nose, then lower.
+  const xs = Array.from({ length: side + 1 }, (_, i) => (1 - Math.cos(Math.PI * i / side)) / 2);
+  const upper = (x: number) => nacaCamber(m, p, x) + nacaThickness(t, x);
+  const lower = (x: number) => nacaCamber(m, p, x) - nacaThickness(t, x);
+  const section = (s: Station, from = 0, to = 1): Vec3[] => {
+    // A piece cut from the wing (an aileron, a slat) ends in a flat face at its cut: both skins there.
+    const pts: Vec3[] = [];
+    const inside = [from, ...xs.filter((x) => x > from + 0.01 && x < to - 0.01), to];
+    for (const x of [...inside].reverse()) pts.push([s.lead + x * s.chord, s.y + upper(x) * s.chord, s.z]);
+    const lowerXs = inside.filter((x) => (x > 0 || from > 0) && (x < 1 || to < 1));
+    for (const x of lowerXs) pts.push([s.lead + x * s.chord, s.y + lower(x) * s.chord, s.z]);
+    return pts;
+  };
+  const kink = index % 2 === 0;
+  const wingStations = (kink ? [0, 0.35, 1] : [0, 1]).map(at);
+  const wing = loft(wingStations.map((s) => section(s)));
+  // The Krueger: a plate in the lower skin from a to b of the local chord, 3–5 points along it.
+  const a = 0.02 + 0.04 * next(), b = a + 0.1 + 0.08 * next(), thick = 0.008 + 0.012 * next();
+  const s0 = 0.02 + 0.06 * next(), s1 = kink ? 0.33 : 0.25 + 0.15 * next();
+  const along = 3 + Math.floor(next() * 3);
+  const plate = (s: Station): Vec3[] => {
+    const top: Vec3[] = [], bottom: Vec3[] = [];
+    for (let k = 0; k < along; k++) {
+      const x = a + (b - a) * k / (along - 1), yl = s.y + lower(x) * s.chord - 0.002 * s.chord;
+      top.push([s.lead + x * s.chord, yl, s.z]);
+      bottom.push([s.lead + x * s.chord, yl - thick * s.chord, s.z]);
+    }
+    return [...top, ...bottom.reverse()];
+  };
+  const ends = [at(s0), at(s1)];
+  const krueger = loft(ends.map(plate));
+  const hingeAt = (s: Station): Vec3 => [
+    s.lead + a * s.chord,
+    s.y + lower(a) * s.chord - (0.002 + thick / 2) * s.chord,
+    s.z,
+  ];
+  const [h0, h1] = ends.map(hingeAt);
+  const truth: ClassTruth = {
+    origin: [0, 1, 2].map((k) => (h0[k] + h1[k]) / 2) as Vec3,
+    axis: normalize([0, 1, 2].map((k) => h1[k] - h0[k]) as Vec3),
+    span: Math.hypot(h1[0] - h0[0], h1[1] - h0[1], h1[2] - h0[2]),
+    chord: (b - a) * (ends[0].chord + ends[1].chord) / 2,
+  };
+  // Outboard: slats (every other aircraft) and an aileron cut from the wing's trailing edge.
+  const extras: { name: readonly [string, string]; mesh: ClassMesh }[] = [];
+  if (index % 2 === 1) {
+    const slat = loft([at(s1 + 0.05), at(0.95)].map((s) => section(s, 0, 0.12)));
+    // Named as the Krueger's are, a droop nose (a 747's outboard variable-camber flaps) must stay one.
+    const droop = options.generic ? ["LE_Flap_Outbd_L", "LE_Flap_Outbd_R"] as const : undefined;
+    extras.push({ name: droop ?? ["Slat_L", "Slat_R"], mesh: slat });
+  }
+  extras.push({
+    name: ["Aileron_L", "Aileron_R"],
+    mesh: loft([at(0.7), at(0.95)].map((s) => section({ ...s, y: s.y + 0.004 * s.chord }, 0.78, 1))),
+  });
+  const names = options.generic
+    ? GENERIC_NAMES[index % GENERIC_NAMES.length]
+    : KRUEGER_NAMES[index % KRUEGER_NAMES.length];
+  const authored = index % 2 === 0, mirrored = index % 3 === 1;
+  const scene = newScene();
+  const toScene = (v: Vec3): Vec3 => [-v[2], v[1], v[0]];
+  const add = (name: string, mesh: ClassMesh, right: boolean, pivot?: Vec3) => {
+    const place = (v: Vec3): Vec3 => (right && !mirrored ? [v[0], v[1], -v[2]] : v);
+    const o = pivot ?? [0, 0, 0];
+    const positions: number[] = [];
+    for (let i = 0; i < mesh.positions.length; i += 3) {
+      const v = place([mesh.positions[i], mesh.positions[i + 1], mesh.positions[i + 2]]);
+      positions.push(v[0] - o[0], v[1] - o[1], v[2] - o[2]);
+    }
+    // A mirrored copy of the left mesh under a −1 scale keeps the left's winding: as Blender draws it.
+    const triangles = right && !mirrored ? flip(mesh.triangles) : Array.from(mesh.triangles);
+    const node = addAircraftMesh(scene, name, positions, triangles);
+    if (pivot) node.setTranslation(toScene(pivot));
+    if (right && mirrored) {
+      node.setScale([-1, 1, 1]);
+      if (pivot) node.setTranslation(toScene([pivot[0], pivot[1], -pivot[2]]));
+    }
+    return node;
+  };
+  addAircraftMesh(scene, FUSELAGE.name, FUSELAGE.mesh.positions, FUSELAGE.mesh.triangles);
+  add("Wing_L", wing, false);
+  add("Wing_R", wing, true);
+  for (const e of extras) {
+    add(e.name[0], e.mesh, false);
+    add(e.name[1], e.mesh, true);
+  }
+  add(names[0], krueger, false, authored ? truth.origin : undefined);
+  add(names[1], krueger, true, authored ? truth.origin : undefined);
+  const mirror = (v: Vec3): Vec3 => [v[0], v[1], -v[2]];
+  return {
+    scene,
+    panels: [
+      { name: names[0], side: "left", truth },
+      {
+        name: names[1],
+        side: "right",
+        truth: { ...truth, origin: mirror(truth.origin), axis: mirror(truth.axis) },
+      },
+    ],
+    description: `sweep ${(sweep * 180 / Math.PI).toFixed(0)}°, ${side} a side, Krueger ${
+      ((b - a) * 100).toFixed(0)
+    } % of chord${kink ? ", kinked" : ""}${authored ? ", pivot authored" : ""}${
+      mirrored ? ", mirrored" : ""
+    }`,
+  };
+}
+
+function flip(triangles: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < triangles.length; i += 3) out.push(triangles[i], triangles[i + 2], triangles[i + 1]);
+  return out;
+}

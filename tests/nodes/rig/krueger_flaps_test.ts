@@ -1,0 +1,85 @@
+/**
+ * Krueger flaps (`krueger_flaps.ts`): a plate in the wing's lower skin behind its nose, hinged at its
+ * own forward edge. Before, every one was rigged as a droop flap about its aft edge — a whole chord
+ * off (94–113 % of its chord, 1–4°), judged good, without a word.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { prng } from "../../support/prng.ts";
+import { cross, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
+import { hingeError } from "./coarse_panels.ts";
+import { rig } from "./pipeline.ts";
+import { kruegerAircraft, type KruegerSample } from "./krueger_flaps.ts";
+
+type Tally = Record<string, number>;
+
+/** Rigs `count` aircraft and tallies each Krueger: right or wrong, confidence, warned or silent. */
+async function measure(seed: number, count: number, generic: boolean) {
+  const next = prng(seed);
+  const tally: Tally = {}, misses: string[] = [];
+  let worstDegrees = 0, worstOffset = 0, droopsTaken = 0, droops = 0;
+  for (let i = 0; i < count; i++) {
+    const sample: KruegerSample = kruegerAircraft(next, i, { generic });
+    const { report, ctx } = await rig(sample.scene);
+    for (const panel of sample.panels) {
+      const part = report.parts.find((p) => p.panel === panel.name);
+      assert(part?.hinge, `#${i} ${panel.name} not rigged`);
+      const warned = ctx.warnings.some((w) => w.message.includes(`'${panel.name}'`));
+      const { degrees, offset } = hingeError(panel.truth, part.hinge.aircraft);
+      const right = degrees <= 2 && offset <= 0.05 * panel.truth.chord;
+      const confidence = (part.fit as unknown as { confidence: string }).confidence;
+      const key = `${right ? "right" : "wrong"} ${confidence} ${warned ? "warned" : "silent"}`;
+      tally[key] = (tally[key] ?? 0) + 1;
+      if (!right) misses.push(`#${i} ${panel.name} ${sample.description}: ${degrees.toFixed(2)}°, ${offset}`);
+      worstDegrees = Math.max(worstDegrees, degrees);
+      worstOffset = Math.max(worstOffset, offset / panel.truth.chord);
+      // A positive angle swings its aft edge down (then forward), within a Krueger's travel.
+      const { origin, axis } = part.hinge.aircraft;
+      const aft: Vec3 = [
+        panel.truth.origin[0] + panel.truth.chord,
+        panel.truth.origin[1],
+        panel.truth.origin[2],
+      ];
+      assert(
+        cross(axis, sub(aft, origin))[1] < 0,
+        `#${i} ${panel.name}: a positive angle lifts its aft edge`,
+      );
+      assertEquals([part.kind, part.side, part.positive, part.min, part.max], [
+        "leading_edge_flap",
+        panel.side,
+        "trailing_edge_down",
+        0,
+        130,
+      ]);
+    }
+    // Droop noses named as the Krueger's are (generic names) stay hinged at their aft edge, unwarned of it.
+    for (const part of report.parts.filter((p) => p.panel?.startsWith("LE_Flap_Outbd"))) {
+      droops++;
+      const rule = (part.fit as unknown as { rule: string }).rule;
+      if (
+        rule !== "aft_edge" ||
+        ctx.warnings.some((w) => w.message.includes(`'${part.panel}'`) && /Krueger/.test(w.message))
+      ) {
+        droopsTaken++;
+      }
+    }
+  }
+  return { tally, misses, worstDegrees, worstOffset, droops, droopsTaken };
+}
+
+Deno.test("Krueger flaps named so hinge at their forward edge: right and good, trailing edge down, 0–130°", async () => {
+  // Before: 48 of 48 wrong, good and silent (aft edge, 94–113 % of chord off).
+  const result = await measure(1, 24, false);
+  assertEquals(result.misses, []);
+  assertEquals(result.tally, { "right good silent": 48 });
+  assert(result.worstDegrees < 0.1 && result.worstOffset < 0.01, JSON.stringify(result));
+});
+
+Deno.test("Krueger flaps named as leading-edge flaps are told by their place in the lower skin, warned; droop noses are not", async () => {
+  // Before: 48 of 48 wrong, good and silent. The outboard droop noses (`LE_Flap_Outbd`) keep their
+  // aft-edge hinge and no Krueger word.
+  const result = await measure(1, 24, true);
+  assertEquals(result.misses, []);
+  assertEquals(result.tally, { "right good warned": 48 });
+  assert(result.droops > 0);
+  assertEquals(result.droopsTaken, 0);
+});
