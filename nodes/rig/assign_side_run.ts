@@ -9,7 +9,8 @@ import { rigScene } from "./rig_scene.ts";
 import { aircraftMatrix, resolveFrame } from "./frame.ts";
 import { positionBounds, subtreeNodes } from "./geometry.ts";
 import { panelPositions, SkinPoses } from "./bone_geometry.ts";
-import { getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
+import { getPart, setPart } from "./part_extras.ts";
+import { partNodesOf, topLevelOf } from "./scene_order.ts";
 import { type Mat4, normalize, transformDirection, transformPoint } from "./transform.ts";
 import { hubSide, isSpinningPart } from "./spin_hinge.ts";
 import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
@@ -30,7 +31,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   const matrix = aircraftMatrix(frame);
   // Earlier pivots declared again by their shape: which way they turn, now the frame is known.
   measureRecoveredSenses(scene, matrix, ctx);
-  const roots = topLevelNodes(scene.getRoot().listNodes());
+  const roots = topLevelOf(scene);
   let band: number | undefined;
   // The band in metres where the unit is known, but never wider than its fraction of the model: a
   // glTF is in metres by the spec, yet web models are often scaled to fit a unit box, and a 15 cm
@@ -56,7 +57,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   // Names are read with the file's others: `RAIL` beside `LAIL`, `Aileron_P` beside `Aileron_S` or `_L`.
   const words = partneredWords(scene.getRoot().listNodes().map((n) => n.getName()));
   const unpaired: Node[] = [], ownHabit: Node[] = [];
-  for (const node of listPartNodes(roots)) {
+  for (const node of partNodesOf(scene)) {
     const part = getPart(node)!;
     const spun = centres?.has(node) ? spinningSideInCopy(node, matrix, centreOf(node), words) : undefined;
     if (spun) setPart(node, { ...part, side: spun });
@@ -114,7 +115,7 @@ export const run: NodeRun<typeof rigAssignSide> = ({ inputs, params, ctx }) => {
   // the rigged file's own verdicts say so, as the report does.
   const doubt = frameDoubt(frame);
   if (doubt) {
-    for (const node of listPartNodes(roots)) {
+    for (const node of partNodesOf(scene)) {
       const part = getPart(node)!;
       if (part.fit) setPart(node, { ...part, fit: doubtedFit(part.fit, doubt) });
     }

@@ -34,6 +34,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
+import { defaultSceneNodes } from "./scene_order.ts";
 import { matchPanelName, sideFromName } from "./vocabulary.ts";
 import {
   type CopyMark,
@@ -137,7 +138,7 @@ function lookForCopies(doc: Document): ModelCopy[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
   // Debris beside the aircraft is no copy of it, nor in one (its pieces' middles would pull a centre line).
-  const debris = debrisNodes(doc), kept = (nodes: Node[]) => nodes.filter((n) => !debris.has(n));
+  const debris = debrisNodes(doc), kept = (nodes: readonly Node[]) => nodes.filter((n) => !debris.has(n));
   let level = kept(scene.listChildren());
   for (let depth = 0; depth < MAX_DEPTH && level.length; depth++) {
     const holding = level.map((node) => ({ node, panels: signature(subtreeNodes(node)) }))
@@ -167,7 +168,7 @@ function lookForCopies(doc: Document): ModelCopy[] | undefined {
     }
     break;
   }
-  return copiesByMark(kept(scene.listChildren().flatMap(subtreeNodes)));
+  return copiesByMark(kept(defaultSceneNodes(doc)));
 }
 
 /**

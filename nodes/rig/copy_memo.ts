@@ -24,6 +24,7 @@
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import type { ModelCopy } from "./copies.ts";
 import { sceneWords } from "./file_words.ts";
+import { defaultSceneTree } from "./scene_order.ts";
 import type { FileWords } from "./vocabulary.ts";
 
 /** What a look reads of a scene, node by node in tree order (see the module doc). */
@@ -36,8 +37,14 @@ interface Fingerprint {
   readonly names: string[];
   /** Each node's parent's position in the tree, -1 at the top. */
   readonly parents: Int32Array;
-  /** Each node's translation, rotation and scale (10 numbers). */
+  /**
+   * Each node's translation, rotation and scale (10 numbers) where `placed` says, packed: a node at rest
+   * (the identity, exactly) has none. A million bare nodes' 80 MB were most of a fingerprint, and the
+   * memo keeps a few, held by the arrays every copy of the scene shares.
+   */
   readonly places: Float64Array;
+  /** Each node's offset into `places`, -1 for a node at rest. */
+  readonly placed: Int32Array;
   /** Each node's drawn position arrays (by id) with how they are read; "" when it draws nothing. */
   readonly drawn: string[];
   /** Each node's hidden flags as `damage_states.ts` reads them (bits: hide_render, visible, extension). */
@@ -117,10 +124,11 @@ function same(a: Fingerprint, b: Fingerprint): boolean {
   if (b.names.length !== n || a.fileNames !== b.fileNames) return false;
   for (let i = 0; i < n; i++) {
     if (a.names[i] !== b.names[i] || a.parents[i] !== b.parents[i] || a.drawn[i] !== b.drawn[i]) return false;
-    if (a.hidden[i] !== b.hidden[i]) return false;
+    if (a.hidden[i] !== b.hidden[i] || (a.placed[i] < 0) !== (b.placed[i] < 0)) return false;
+    // Object.is: `-0` apart from `0` (a mirrored axis's sign reaches the boxes), NaN equal to itself.
+    const p = a.placed[i], q = b.placed[i];
+    for (let k = 0; p >= 0 && k < 10; k++) if (!Object.is(a.places[p + k], b.places[q + k])) return false;
   }
-  // Object.is: `-0` apart from `0` (a mirrored axis's sign reaches the boxes), NaN equal to itself.
-  for (let i = 0; i < a.places.length; i++) if (!Object.is(a.places[i], b.places[i])) return false;
   return true;
 }
 
@@ -152,9 +160,8 @@ function fingerprinted(
 ): ModelCopy[] | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return look(doc, sceneWords(doc));
-  const { nodes, parents } = walk(scene.listChildren());
-  const index = new Map<Node, number>();
-  nodes.forEach((n, i) => index.has(n) || index.set(n, i));
+  // The walk shared with the rig's other readings of the scene in this state (`scene_order.ts`).
+  const { nodes, parents } = defaultSceneTree(doc);
   let anchor: object | undefined;
   // A mesh drawn by many nodes is read once (its arrays cannot change during the walk).
   const meshes = new Map<Mesh, string>();
@@ -163,9 +170,22 @@ function fingerprinted(
     fileNames: JSON.stringify(doc.getRoot().listNodes().map((n) => n.getName())),
     names: [],
     parents: new Int32Array(nodes.length),
-    places: new Float64Array(nodes.length * 10),
+    places: new Float64Array(0),
+    placed: new Int32Array(nodes.length),
     drawn: [],
     hidden: new Uint8Array(nodes.length),
+  };
+  // The places packed as they come, the array doubled when full (see Fingerprint.places).
+  let places = new Float64Array(Math.min(nodes.length * 10, 1024)), used = 0;
+  const place = (t: readonly number[], r: readonly number[], s: readonly number[]): number => {
+    if (atRest(t, r, s)) return -1;
+    if (used + 10 > places.length) {
+      const more = new Float64Array(Math.max(places.length * 2, used + 10));
+      more.set(places);
+      places = more;
+    }
+    places.set(t, used), places.set(r, used + 3), places.set(s, used + 7);
+    return (used += 10) - 10;
   };
   nodes.forEach((node, i) => {
     seen.names.push(node.getName());
@@ -175,9 +195,7 @@ function fingerprinted(
     seen.hidden[i] = (extras?.hide_render === true ? 1 : 0) | (extras?.visible === false ? 2 : 0) |
       (visibility?.getVisible?.() === false ? 4 : 0);
     seen.parents[i] = parents[i];
-    seen.places.set(node.getTranslation(), i * 10);
-    seen.places.set(node.getRotation(), i * 10 + 3);
-    seen.places.set(node.getScale(), i * 10 + 7);
+    seen.placed[i] = place(node.getTranslation(), node.getRotation(), node.getScale());
     const mesh = node.getMesh();
     let drawn = mesh ? meshes.get(mesh) : "";
     if (drawn === undefined) {
@@ -196,6 +214,7 @@ function fingerprinted(
     seen.drawn.push(drawn);
   });
   if (!anchor) return look(doc, sceneWords(doc));
+  (seen as { places: Float64Array }).places = places.slice(0, used);
   const kept = looks.get(anchor) ?? looks.set(anchor, []).get(anchor)!;
   const hit = kept.find((r) => same(r.seen, seen));
   if (hit) {
@@ -206,6 +225,8 @@ function fingerprinted(
     }));
   }
   const copies = look(doc, sceneWords(doc));
+  const index = new Map<Node, number>();
+  nodes.forEach((n, i) => index.has(n) || index.set(n, i));
   // Every node of a copy lies in the tree walked; were one not to, the look is not remembered.
   if (copies?.some((c) => [...c.nodes].some((n) => !index.has(n)))) return copies;
   if (kept.length >= KEPT) kept.shift();
@@ -220,23 +241,9 @@ function fingerprinted(
   return copies;
 }
 
-/**
- * The nodes under `tops` in the order of `geometry.ts`'s `subtreeNodes` (depth first, child order), each
- * with its parent's position in that order (-1 at the top): the parent a node's `getParentNode` gives,
- * read off the walk, where asking each of 30,000 nodes listed its parent edges anew.
- */
-function walk(tops: readonly Node[]): { nodes: Node[]; parents: Int32Array } {
-  const nodes: Node[] = [], parentOf: number[] = [];
-  const stack: Node[] = [], from: number[] = [];
-  for (const top of tops) {
-    stack.push(top), from.push(-1);
-    while (stack.length) {
-      const node = stack.pop()!, parent = from.pop()!;
-      const at = nodes.push(node) - 1;
-      parentOf.push(parent);
-      const children = node.listChildren();
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]), from.push(at);
-    }
-  }
-  return { nodes, parents: Int32Array.from(parentOf) };
+/** Whether a node's transform is the identity exactly (`-0` is not 0 here: see `same`). */
+function atRest(t: readonly number[], r: readonly number[], s: readonly number[]): boolean {
+  return Object.is(t[0], 0) && Object.is(t[1], 0) && Object.is(t[2], 0) &&
+    Object.is(r[0], 0) && Object.is(r[1], 0) && Object.is(r[2], 0) && Object.is(r[3], 1) &&
+    Object.is(s[0], 1) && Object.is(s[1], 1) && Object.is(s[2], 1);
 }

@@ -9,7 +9,7 @@
  * @module
  */
 import type { Accessor, Document, Node } from "@gltf-transform/core";
-import { subtreeNodes } from "./geometry.ts";
+import { defaultSceneNodes } from "./scene_order.ts";
 import type { Mat4 } from "./transform.ts";
 import { findCopies, type ModelCopy, panelKey, signature, wholeTwoSided } from "./copies.ts";
 import { apartAlong, centreLinesOf, pairedCentre, pairedMiddles } from "./copy_centres.ts";
@@ -107,7 +107,7 @@ function untoldGroups(
   | undefined {
   const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
   if (!scene) return undefined;
-  const nodes = scene.listChildren().flatMap(subtreeNodes);
+  const nodes = defaultSceneNodes(doc);
   const panels = nodes.filter((n) => panelKey(n.getName()) !== null);
   // Touching aircraft standing apart from the others (`copy_places.ts`): only theirs are in doubt.
   const touching = copies?.filter((c) => c.untold) ?? [];

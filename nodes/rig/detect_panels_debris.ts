@@ -12,6 +12,7 @@ import { copySurfaceKey, damageLevel, surfaceKey } from "./damage_states.ts";
 import type { RunContext } from "../../runtime/node.ts";
 import { type Bounds, meshBounds } from "./mesh_bounds.ts";
 import { subtreeNodes } from "./geometry.ts";
+import { defaultSceneNodes } from "./scene_order.ts";
 import { IDENTITY } from "./transform.ts";
 
 /**
@@ -60,8 +61,7 @@ export function debrisApart(panels: readonly Node[]): { copy: Node; intact: Node
  * copies by a mark in their own names. Empty when no name carries a damage mark.
  */
 export function debrisNodes(doc: Document): Set<Node> {
-  const scene = doc.getRoot().getDefaultScene() ?? doc.getRoot().listScenes()[0];
-  const nodes = scene?.listChildren().flatMap(subtreeNodes) ?? [];
+  const nodes = defaultSceneNodes(doc);
   const keys = new Map(nodes.map((n) => [n, copySurfaceKey(n)]));
   const marked = new Set(
     nodes.filter((n) => keys.get(n) !== n.getName().trim().toLowerCase()).map((n) => keys.get(n)),

@@ -8,7 +8,8 @@ import type { NodeRun } from "../../runtime/lazy_run.ts";
 import type { RunContext } from "../../runtime/node.ts";
 import { rigScene } from "./rig_scene.ts";
 import { namedPanelPart } from "./kinds.ts";
-import { getPart, isPart, setPart, topLevelNodes } from "./part_extras.ts";
+import { getPart, isPart, setPart } from "./part_extras.ts";
+import { topLevelOf } from "./scene_order.ts";
 import { subtreeNodes } from "./geometry.ts";
 import { skinJoints } from "./bone_geometry.ts";
 import { matchPanelName, type NameMatch, namesAircraft, partneredWords, sideFromName } from "./vocabulary.ts";
@@ -61,8 +62,8 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
     return readings.get(name);
   };
   // A group's pieces are sided with the file's words too: `Lotka` holding `Lotka_L` and `Lotka_P`.
-  const found = findCandidates(topLevelNodes(nodes), bones, read, (name) => sideFromName(name, partnered));
-  warnProxyGroups(topLevelNodes(nodes), (n) => !isPart(n) && read(searchName(n)) !== undefined, ctx);
+  const found = findCandidates(topLevelOf(scene), bones, read, (name) => sideFromName(name, partnered));
+  warnProxyGroups(topLevelOf(scene), (n) => !isPart(n) && read(searchName(n)) !== undefined, ctx);
   // A canard carrying an elevator is the fixed foreplane the elevator hangs on (a VariEze's).
   // An elevator already a part (an earlier run's pivot, a declared one) keeps its canard fixed on re-runs.
   const elevatorParts = nodes.filter((n) => getPart(n)?.kind === "elevator").map((node) => ({
@@ -108,7 +109,7 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
   const spinning = groupSiblingBlades(
     scene,
     findSpinningParts(
-      topLevelNodes(nodes),
+      topLevelOf(scene),
       (node) => !bones.has(node) && hasGeometry(node, { rigidOnly: true }),
       searchName,
     ).filter(({ node }) =>

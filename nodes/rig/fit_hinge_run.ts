@@ -33,7 +33,8 @@ import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit } from "./hinge_fit.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
-import { declaredCtrlType, getPart, listPartNodes, setPart, topLevelNodes } from "./part_extras.ts";
+import { declaredCtrlType, getPart, setPart } from "./part_extras.ts";
+import { partNodesOf } from "./scene_order.ts";
 import { keyedFit } from "./keyed_hinge.ts";
 import { signedPart } from "./signed_part.ts";
 import { fitSpinningParts, isSpinningPart } from "./spin_hinge.ts";
@@ -56,7 +57,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     recordDetection(scene, frame.detected);
     warnIfFrameUnsure(frame, ctx);
   }
-  const named = listPartNodes(topLevelNodes(scene.getRoot().listNodes()))
+  const named = partNodesOf(scene)
     .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
   const panels = named.filter((n) => !isSpinningPart(getPart(n))), shown = showScaledCopies(panels, ctx);
   // Propellers and rotors: a shaft from their blades' symmetry, no hinge line (spin_hinge.ts).

@@ -10,7 +10,8 @@ import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { exportNames } from "../../runtime/scene/unique_names.ts";
 import { resolveFrame, toAircraft } from "./frame.ts";
 import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
-import { declaredCtrlType, getPart, listPartNodes, nodePath, topLevelNodes } from "./part_extras.ts";
+import { declaredCtrlType, getPart, nodePath } from "./part_extras.ts";
+import { partNodesOf } from "./scene_order.ts";
 import {
   canonicalVec3,
   linearDeterminant,
@@ -37,7 +38,7 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
   const byFoundBy: Record<string, number> = {};
   // A frame whose up or tail end was a guess puts every part's side and hinge in doubt (frame_doubt.ts).
   const doubt = frameDoubt(frame);
-  for (const node of listPartNodes(topLevelNodes(all))) {
+  for (const node of partNodesOf(doc)) {
     const part = getPart(node)!;
     const fit = part.fit && doubtedFit(part.fit, doubt);
     const hinge = worldHinge(node);
