@@ -41,7 +41,7 @@ export function warnMisspeltEntries(
   warn: WarningSink,
 ): void {
   for (const child of dir?.children ?? []) {
-    if (KNOWN.has(child.name.toLowerCase())) continue;
+    if (isKnown(child.name)) continue;
     for (const name of expected) {
       const how = nearMiss(child.name, name);
       if (!how || findChild(dir, name)) continue;
@@ -55,6 +55,21 @@ export function warnMisspeltEntries(
     }
   }
 }
+
+/**
+ * Whether a name folded to lower case is in {@link KNOWN}, remembered per name: a file's reader shares
+ * one string per distinct name ("VMeshData", "Position", …), so most entries ask again for a name seen
+ * before. Forgotten past 4,096 names, so a hostile file of unique names costs no more than without.
+ */
+function isKnown(name: string): boolean {
+  let known = knownNames.get(name);
+  if (known === undefined) {
+    if (knownNames.size >= 4096) knownNames.clear();
+    knownNames.set(name, known = KNOWN.has(name.toLowerCase()));
+  }
+  return known;
+}
+const knownNames = new Map<string, boolean>();
 
 /** How `written` is a near miss of `name`, or undefined when it is not one. */
 function nearMiss(written: string, name: string): string | undefined {

@@ -49,10 +49,12 @@ export function refMeshes(
   warn: WarningSink,
   file: string | undefined,
 ): RefMeshes {
-  const meshes = new Map<string, Mesh | null>();
+  /**
+   * Per mesh id, each distinct reference already made (vertex start, groups): its mesh, and why it
+   * cannot be drawn when it cannot. Numbers compared in place, not a string key built per reference.
+   */
+  const made = new Map<number, MadeRef[]>();
   const selected = new SelectionBudget(model, file);
-  /** Per mesh key: why its reference cannot be drawn, when it cannot. */
-  const refProblems = new Map<string, string>();
   /** Per damaged mesh id: what loses its geometry (one warning per mesh, after the parts). */
   const lost = new Map<number, string[]>();
   /** Per mesh id in no loaded library: the byte of its first reference and what it would draw. */
@@ -70,12 +72,12 @@ export function refMeshes(
       lose(ref.meshId, where());
       return null;
     }
-    const key = `${ref.meshId}:${ref.vertexStart}:${ref.groupStart}:${ref.groupCount}`;
-    if (meshes.has(key)) {
-      const problem = refProblems.get(key);
-      if (problem) warn(`${where()}: ${problem}`);
-      return meshes.get(key)!;
+    const earlier = madeBefore(made.get(ref.meshId), ref);
+    if (earlier) {
+      if (earlier.problem) warn(`${where()}: ${earlier.problem}`);
+      return earlier.mesh;
     }
+    let refProblem: string | undefined;
     const data = model.meshes.get(ref.meshId);
     let mesh: Mesh | null = null;
     if (!data) {
@@ -112,7 +114,7 @@ export function refMeshes(
         if (!(error instanceof DecodeError)) throw error;
         const problem = `${error.message}; this geometry is left out (the part, its hardpoints and ` +
           "the parts attached to it are kept)";
-        refProblems.set(key, problem);
+        refProblem = problem;
         warn(`${where()}: ${problem}`);
         prims = [];
       }
@@ -129,7 +131,16 @@ export function refMeshes(
         setPartgraphExtras(mesh, { freelancer: { mesh: data.name, mesh_id: formatId(ref.meshId) } });
       }
     }
-    meshes.set(key, mesh);
+    const entry: MadeRef = {
+      vertexStart: ref.vertexStart,
+      groupStart: ref.groupStart,
+      groupCount: ref.groupCount,
+      mesh,
+      problem: refProblem,
+    };
+    const list = made.get(ref.meshId);
+    if (list) list.push(entry);
+    else made.set(ref.meshId, [entry]);
     return mesh;
   };
 
@@ -153,6 +164,28 @@ export function refMeshes(
     }
   };
   return { refMesh, lose, reportLost };
+}
+
+/** A reference {@link refMeshes} has made: what tells it from another of its mesh, and what it made. */
+interface MadeRef {
+  readonly vertexStart: number;
+  readonly groupStart: number;
+  readonly groupCount: number;
+  readonly mesh: Mesh | null;
+  /** Why it cannot be drawn, when it cannot. */
+  readonly problem?: string;
+}
+
+/** The reference of `list` (one mesh's) with `ref`'s vertex start and groups, if made before. */
+function madeBefore(list: readonly MadeRef[] | undefined, ref: VMeshRef): MadeRef | undefined {
+  if (!list) return undefined;
+  for (const made of list) {
+    if (
+      made.vertexStart === ref.vertexStart && made.groupStart === ref.groupStart &&
+      made.groupCount === ref.groupCount
+    ) return made;
+  }
+  return undefined;
 }
 
 /**
