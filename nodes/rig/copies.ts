@@ -141,8 +141,12 @@ function lookForCopies(doc: Document): ModelCopy[] | undefined {
   const debris = debrisNodes(doc), kept = (nodes: readonly Node[]) => nodes.filter((n) => !debris.has(n));
   let level = kept(scene.listChildren());
   for (let depth = 0; depth < MAX_DEPTH && level.length; depth++) {
-    const holding = level.map((node) => ({ node, panels: signature(subtreeNodes(node)) }))
-      .filter((h) => h.panels.length > 0);
+    // Only the nodes holding panels are kept: a flat file's million bare roots held an entry each.
+    const holding: { node: Node; panels: string[] }[] = [];
+    for (const node of level) {
+      const panels = signature(subtreeNodes(node));
+      if (panels.length > 0) holding.push({ node, panels });
+    }
     if (holding.length === 1) {
       level = kept(holding[0].node.listChildren());
       continue;
