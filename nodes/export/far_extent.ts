@@ -186,11 +186,15 @@ function meshBounds(json: Json, meshIndex: number, world: mat4, min: number[], m
     if (!accessor?.min || !accessor?.max) continue;
     bounded = true;
     const scale = accessor.normalized ? NORMALIZED_MAX[accessor.componentType] ?? 1 : 1;
+    const { min: low, max: high } = accessor;
     for (let corner = 0; corner < 8; corner++) {
-      const p = [0, 1, 2].map((k) => ((corner >> k) & 1 ? accessor.max[k] : accessor.min[k]) / scale);
+      // The corner's coordinates as numbers, not an array per corner (eight per primitive of a ship).
+      const p0 = (corner & 1 ? high[0] : low[0]) / scale;
+      const p1 = (corner & 2 ? high[1] : low[1]) / scale;
+      const p2 = (corner & 4 ? high[2] : low[2]) / scale;
       for (let k = 0; k < 3; k++) {
         // A corner that overflows is as far as it gets.
-        const v = world[k] * p[0] + world[4 + k] * p[1] + world[8 + k] * p[2] + world[12 + k];
+        const v = world[k] * p0 + world[4 + k] * p1 + world[8 + k] * p2 + world[12 + k];
         const c = Number.isFinite(v) ? v : Infinity;
         min[k] = Math.min(min[k], Number.isFinite(v) ? v : -Infinity), max[k] = Math.max(max[k], c);
       }
