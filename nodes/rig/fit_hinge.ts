@@ -283,7 +283,8 @@ export const rigFitHinge = defineNode({
   // v89: Krueger flaps hinge at their forward edge, trailing edge down, 0-130 degrees: named so, or a
   // leading-edge flap lying in the wing's lower skin behind its fixed nose, warned (krueger_flaps.ts,
   // krueger_place.ts). tests/nodes/rig/krueger_flaps.ts held-out seeds 11-13: named 288 of 288 silent
-  // (a chord off) -> 0; named as leading-edge flaps 288 of 288 silent -> 0 (right, warned).
+  // (a chord off) -> 0; named as leading-edge flaps 288 of 288 silent -> 0 (right, warned). A Krueger
+  // drawn in pieces is fitted whole about its forward edge too (seed 5: 96 of 96 pieces wrong -> 0).
   version: 89,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +

@@ -32,13 +32,13 @@ import { mirrorStrays } from "./mirror_strays.ts";
 import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit } from "./hinge_fit.ts";
-import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
+import type { HingeEdge } from "./kinds.ts";
+import { panelSpec } from "./krueger_flaps.ts";
 import { declaredCtrlType, getPart, setPart } from "./part_extras.ts";
 import { partNodesOf } from "./scene_order.ts";
 import { keyedFit } from "./keyed_hinge.ts";
 import { signedPart } from "./signed_part.ts";
 import { fitSpinningParts, isSpinningPart } from "./spin_hinge.ts";
-import type { PanelKind } from "./vocabulary.ts";
 import type { rigFitHinge } from "./fit_hinge.ts";
 import { aboutCentre, fitPanel, gatherPanel } from "./fit_panel.ts";
 import { hingeRule, type RuleOf } from "./hinge_rule.ts";
@@ -121,7 +121,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     );
     vertexCounts.set(node, fitted.vertices);
     boxes.set(node, boxOf(fitted.geometry));
-    const edge = rule.rule === "all_moving" ? "quarter" : KIND_SPECS[getPart(node)!.kind as PanelKind].edge;
+    const edge = rule.rule === "all_moving" ? "quarter" : panelSpec(node).edge;
     // An air brake on the spine curves with the fuselage: its halves tilt off the whole's line. Split
     // drag rudders' halves turn about their union's line (split_halves.ts), not their own.
     const kind = getPart(node)!.kind,
@@ -145,7 +145,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     const union = unionOfPieces(pieces);
     const fitWhole = (edge: HingeEdge) =>
       fitHinge(union.positions, union.count, { ...options, edge }, union.triangles);
-    let whole = fitWhole(KIND_SPECS[kindOf(group[0]) as PanelKind].edge);
+    let whole = fitWhole(panelSpec(group[0]).edge);
     if (whole.collinear) continue;
     const rule = hingeRule(first[0], whole, body, fitWhole);
     if (rule.rule === "all_moving") whole = fitWhole("quarter");
