@@ -229,7 +229,7 @@ function sectionsEnd(
 function startsSection(view: DataView, at: number, vertexCount: number, base: Float32Array): boolean {
   const left = view.byteLength - at;
   if (isZeros(view, at)) return false;
-  if (left >= NAME_BYTES ? holdsName(view, at) : startsName(view, at, left)) return true;
+  if (left >= NAME_BYTES ? headerName(view, at) : startsName(view, at, left)) return true;
   if (partialTable(view, at)) return false;
   const frameBytes = vertexCount * 6;
   if (
@@ -257,6 +257,20 @@ function coordinatesLike(view: DataView, at: number, bytes: number, base: Float3
     if (value !== 0) nonZero++;
   }
   return inside >= 0.9 * values && nonZero >= Math.max(2, values / 5);
+}
+
+/**
+ * Whether the bytes at `at` start like a header holding a name. A name filling all 32 bytes with no NUL
+ * counts only when the int32 after it (a KPS, a frame count's neighbour, a sound's length) is a
+ * header's — 0 to 2^24 — or the file ends before it: a text trailer longer than a name (a tool's "saved
+ * by" line) reads on as text there, an int32 of four printable bytes (over 538,976,288).
+ */
+function headerName(view: DataView, at: number): boolean {
+  if (!holdsName(view, at)) return false;
+  for (let i = 0; i < NAME_BYTES; i++) if (view.getUint8(at + i) === 0) return true;
+  if (at + NAME_BYTES + 4 > view.byteLength) return true;
+  const next = view.getInt32(at + NAME_BYTES, true);
+  return next >= 0 && next < 1 << 24;
 }
 
 /** Whether the (fewer than 256) bytes at `at` are the start of an anim→sound table of -1 entries. */

@@ -82,12 +82,45 @@ export function correlation(n: number, a: (v: number) => number, b: (v: number) 
   return ab / Math.sqrt(aa * bb);
 }
 
-/** Whether the 32-byte name at `at` is text: a printable first byte, no control byte before a NUL. */
+/**
+ * Whether the 32-byte name at `at` is text: a printable first byte and no control byte before a NUL —
+ * or, with no NUL, a name a tool copied into the fixed field with `strncpy` or a space-padded fixed
+ * string ("Velociraptor_run_fast_loop_v2_01"; the format's `char name[32]` need not end in a NUL): see
+ * {@link fullName}.
+ */
 export function holdsName(view: DataView, at: number): boolean {
   for (let i = 0; i < NAME_BYTES; i++) {
     const byte = view.getUint8(at + i);
     if (byte === 0) return i > 0;
     if (byte < 0x20 || byte === 0x7f) return false;
   }
-  return false;
+  return fullName(view, at);
+}
+
+/**
+ * Whether the 32 bytes at `at` (no NUL among them) are a name filling its field: all printable ASCII
+ * (0x20–0x7E), a letter among them, and — trailing spaces aside — not two-byte words alike. Bytes past
+ * ASCII count only before a NUL: frame data read as a name are int16 coordinates, and 16 negative ones
+ * in a row are 32 bytes of 0x80–0xFF. 32 ASCII bytes are 16 coordinates 514–2,023 file units out
+ * (×16: 0x2020–0x7E7E) whose low bytes all fall in ASCII's printable 95 of 256. Texels are 16-bit words
+ * too, and a flat or graded stretch of a texture (a high byte 0RRRRRGG of R ≥ 8 is printable) repeats a
+ * byte every other place ("gDgDgDgHgH…"): a name whose bytes at even (or odd) places take at most two
+ * values is not taken.
+ */
+function fullName(view: DataView, at: number): boolean {
+  let letter = false, end = NAME_BYTES;
+  while (end > 0 && view.getUint8(at + end - 1) === 0x20) end--;
+  for (let i = 0; i < NAME_BYTES; i++) {
+    const byte = view.getUint8(at + i);
+    if (byte > 0x7e) return false;
+    if ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a) letter = true;
+  }
+  if (!letter) return false;
+  if (end < 8) return true;
+  for (const parity of [0, 1]) {
+    const seen = new Set<number>();
+    for (let i = parity; i < end; i += 2) seen.add(view.getUint8(at + i));
+    if (seen.size <= 2) return false;
+  }
+  return true;
 }

@@ -23,6 +23,7 @@ import {
 } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { animation, gridCar, gridModel } from "./fixtures.ts";
 import { decodedOrRefused, type Graded, misreading } from "./habit_outcome.ts";
+import { fillLongClipNames } from "./long_clip_names.ts";
 
 /** How a tool or a user left the file. */
 export const TOOL_SAVES = [
@@ -54,9 +55,10 @@ export interface ToolSaveFile {
 
 /**
  * The file for `seed`: a `.car` (or, one time in four, a `.3df`) with one or two habits — or a `.car`
- * with the habits `forced` (the seed then draws the rest of the file alone).
+ * with the habits `forced` (the seed then draws the rest of the file alone). With `longNames`, some clips'
+ * names fill their 32-byte field with no NUL (`long_clip_names.ts`; the file's other bytes unchanged).
  */
-export function toolSaveFile(seed: number, forced?: readonly ToolSave[]): ToolSaveFile {
+export function toolSaveFile(seed: number, forced?: readonly ToolSave[], longNames = false): ToolSaveFile {
   const random = prng(seed * 7919 + 17);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
@@ -84,6 +86,9 @@ export function toolSaveFile(seed: number, forced?: readonly ToolSave[]): ToolSa
     const table = random() < 0.6 ? Int32Array.from({ length: 64 }, () => -1) : undefined;
     bytes = encodeCar({ ...grid, name: "Raptor", msc: "msc: 3", animations, sounds, animSounds: table });
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const clipsAt = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + grid.points.count * POINT_BYTES +
+      grid.texture!.words.length * 2;
+    if (longNames) fillLongClipNames(bytes, clipsAt, grid.points.count, frames, seed);
     if (has("name_rewritten")) {
       const field = pick([
         "Velociraptor_Female_Final_v2_xx", // 32 characters, no NUL
@@ -99,9 +104,7 @@ export function toolSaveFile(seed: number, forced?: readonly ToolSave[]): ToolSa
       else view.setInt32(36, sounds.length - 1, true);
     }
     if (has("frame_count_off")) {
-      const at = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + grid.points.count * POINT_BYTES +
-        grid.texture!.words.length * 2;
-      view.setInt32(at + 36, animations[0].frameCount + pick([-1, 1]), true);
+      view.setInt32(clipsAt + 36, animations[0].frameCount + pick([-1, 1]), true);
     }
   }
   let tail = new Uint8Array(0);
@@ -138,12 +141,16 @@ export function toolSaveFile(seed: number, forced?: readonly ToolSave[]): ToolSa
   };
 }
 
-/** Decodes the file of `seed` with `decode.auto` and grades it; `said`: a file named as the other format was told so. */
+/**
+ * Decodes the file of `seed` (see {@link toolSaveFile}) with `decode.auto` and grades it; `said`: a file
+ * named as the other format was told so.
+ */
 export async function toolSaveOutcome(
   seed: number,
   forced?: readonly ToolSave[],
+  longNames = false,
 ): Promise<Graded & { said?: boolean; file: ToolSaveFile }> {
-  const file = toolSaveFile(seed, forced);
+  const file = toolSaveFile(seed, forced, longNames);
   const ctx = testContext();
   const decoded = await decodedOrRefused(async () =>
     (await runNode(decodeAuto, { bytes: { bytes: file.bytes, name: file.name } }, {}, ctx)).scene as Document

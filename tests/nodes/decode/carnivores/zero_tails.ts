@@ -21,6 +21,7 @@ import {
 } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { animation, gridCar } from "./fixtures.ts";
 import type { Graded } from "./habit_outcome.ts";
+import { fillLongClipNames } from "./long_clip_names.ts";
 
 /** What left zeros in the file, and what count was damaged with them. */
 export const ZERO_TAILS = [
@@ -42,10 +43,15 @@ export interface ZeroTailFile {
   readonly bytes: Uint8Array;
   readonly habit: ZeroTail;
   readonly frames: readonly number[];
+  /** Whether the clips have names (else they are empty). */
+  readonly named: boolean;
 }
 
-/** The file of `seed` (the habit drawn, or `habit`). */
-export function zeroTailFile(seed: number, habit?: ZeroTail): ZeroTailFile {
+/**
+ * The file of `seed` (the habit drawn, or `habit`). With `longNames`, some of a file's named clips have
+ * names filling their 32-byte field with no NUL (`long_clip_names.ts`; the other bytes unchanged).
+ */
+export function zeroTailFile(seed: number, habit?: ZeroTail, longNames = false): ZeroTailFile {
   const random = prng(seed * 4099 + 3);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
@@ -67,6 +73,7 @@ export function zeroTailFile(seed: number, habit?: ZeroTail): ZeroTailFile {
   const view = new DataView(car.buffer);
   const clipsAt = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + v * POINT_BYTES +
     grid.texture!.words.length * 2;
+  if (longNames && named) fillLongClipNames(car, clipsAt, v, animations.map((a) => a.frameCount), seed);
   if (kind === "zero_tail_count_raised") view.setInt32(32, clipCount + int(1, 3), true);
   // Where a walk of the stored counts, each read one more (or two more), ends: a tail of zeros that
   // reaches there is what a lenient repair fits with headers read from zeros.
@@ -81,7 +88,7 @@ export function zeroTailFile(seed: number, habit?: ZeroTail): ZeroTailFile {
     : pick([int(1, 4096), int(4097, 65_536), 40 * int(1, 64), 36 * int(1, 64), 4096 - (car.length % 4096)]);
   const bytes = new Uint8Array(car.length + tailBytes);
   bytes.set(car);
-  return { bytes, habit: kind, frames: animations.map((a) => a.frameCount) };
+  return { bytes, habit: kind, frames: animations.map((a) => a.frameCount), named };
 }
 
 /** A parser of `.car` bytes (this tree's, or another's for before → after figures). */
@@ -96,8 +103,9 @@ export function zeroTailOutcome(
   seed: number,
   parse: CarParser,
   habit?: ZeroTail,
+  longNames = false,
 ): Graded & { warnings: number; file: ZeroTailFile } {
-  const file = zeroTailFile(seed, habit);
+  const file = zeroTailFile(seed, habit, longNames);
   const warnings: string[] = [];
   let read: readonly number[];
   try {
