@@ -99,7 +99,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   };
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {
-    let fitted = fitPanel(scene, node, poses, options, ctx);
+    let fitted = fitPanel(scene, node, poses, options, ctx, body);
     if (!fitted) continue;
     // Geometry on both sides of the centre line may be two surfaces in one mesh.
     const centre = centreOf(node);
@@ -109,7 +109,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       if (split && centres) centres.set(split, centre);
       if (split) {
         queue.unshift(split);
-        fitted = fitPanel(scene, node, poses, options, ctx);
+        fitted = fitPanel(scene, node, poses, options, ctx, body);
         if (!fitted) continue;
       }
     }

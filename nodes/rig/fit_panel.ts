@@ -14,7 +14,7 @@ import { linkageNames } from "./linkage_names.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
 import { isKruegerName, markKruegerByPlace, panelSpec } from "./krueger_flaps.ts";
 import { kruegerByPlace } from "./krueger_place.ts";
-import { BodySampler } from "./opening.ts";
+import type { BodySampler } from "./opening.ts";
 import { clearPart, getPart } from "./part_extras.ts";
 import { linearDeterminant, type Mat4, multiply } from "./transform.ts";
 import { LocalMeshes } from "./local_meshes.ts";
@@ -30,7 +30,8 @@ export type FittedPanel = {
 
 /**
  * Fits one panel, or warns and drops its panel mark when it cannot be fitted (no vertices, a
- * zero-scale parent, non-finite positions).
+ * zero-scale parent, non-finite positions). `body` (the run's fixed geometry) shows a Krueger flap
+ * by its place.
  */
 export function fitPanel(
   doc: Document,
@@ -38,6 +39,7 @@ export function fitPanel(
   poses: SkinPoses,
   options: Omit<HingeFitOptions, "edge">,
   ctx: RunContext,
+  body: BodySampler,
 ): FittedPanel | undefined {
   const part = getPart(node)!;
   const spec = KIND_SPECS[part.kind as PanelKind];
@@ -96,8 +98,6 @@ export function fitPanel(
   if (fit.collinear) return skip("has no area (its vertices lie on one line or point)");
   // A leading-edge flap in the wing's lower skin behind its fixed nose is a Krueger, whatever its name.
   if (part.kind === "leading_edge_flap" && !bone && !isKruegerName(node)) {
-    let body = RUN_BODIES.get(poses);
-    if (!body) RUN_BODIES.set(poses, body = new BodySampler(doc, poses.frame));
     const reach = fit.spanLength + 4 * fit.chord;
     const own = { positions, count, triangles: triangles ?? [] };
     const why = kruegerByPlace(
@@ -145,9 +145,6 @@ export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelG
  * run: the splits it makes draw new meshes (`mesh_halves.ts`) and change no mesh, accessor or weight.
  */
 const RUN_MESHES = new WeakMap<SkinPoses, LocalMeshes>();
-
-/** The fixed geometry about panels, one sampler per run (as {@link RUN_MESHES}): for Krueger flaps. */
-const RUN_BODIES = new WeakMap<SkinPoses, BodySampler>();
 
 /** `toAircraft` with the lateral axis measured from `centre` (a copy's own centre line). */
 export function aboutCentre(toAircraft: Mat4, centre: number): Mat4 {
