@@ -171,16 +171,42 @@ function byContact(
 }
 
 /** The mesh boxes of a scene, and which touch which (found once per node asked about). */
-interface Contacts {
+export interface Contacts {
   readonly boxes: ReadonlyMap<Node, Bounds>;
   touching(node: Node): readonly Node[];
 }
 
 function contactsOf(nodes: readonly Node[]): Contacts {
-  const boxes = meshBoxes(nodes);
+  return contactsOfBoxes(meshBoxes(nodes));
+}
+
+/**
+ * {@link Contacts} of given boxes (by node): which boxes touch each, within a tenth of the smaller's
+ * size, in order of their lowest x.
+ *
+ * @example
+ * ```ts ignore
+ * contactsOfBoxes(new Map([[wing, wingBox], [flap, flapBox]])).touching(flap); // [wing]
+ * ```
+ */
+export function contactsOfBoxes(boxes: ReadonlyMap<Node, Bounds>): Contacts {
   // Sorted by their lowest x, each with its size: a node's touching boxes are a run of this list.
   const sorted = [...boxes].map(([node, box]) => ({ node, box, size: size(box) }))
     .sort((a, b) => a.box.min[0] - b.box.min[0]);
+  // The largest max x of the list up to each place: a run before the first place where it reaches a
+  // box's min x (less its slack) ends before that box on x and touches none of it, so the scan starts
+  // there (found by halving) — 20,000 small panels scanned every box before each, 4·10⁸ box tests.
+  const reach: number[] = [];
+  for (const [i, { box }] of sorted.entries()) reach.push(Math.max(reach[i - 1] ?? -Infinity, box.max[0]));
+  const firstReaching = (x: number) => {
+    let lo = 0, hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (reach[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const memo = new Map<Node, Node[]>();
   return {
     boxes,
@@ -189,7 +215,9 @@ function contactsOf(nodes: readonly Node[]): Contacts {
       if (out) return out;
       const box = boxes.get(node)!, own = size(box);
       out = [];
-      for (const other of sorted) {
+      // `touches` allows a tenth of the smaller box's size, at most a tenth of this one's.
+      for (let i = firstReaching(box.min[0] - 0.1 * own); i < sorted.length; i++) {
+        const other = sorted[i];
         if (other.box.min[0] > box.max[0] + 0.1 * own) break;
         if (other.node !== node && touches(box, other.box, Math.min(own, other.size))) out.push(other.node);
       }

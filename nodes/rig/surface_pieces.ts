@@ -83,8 +83,10 @@ export function pieceGroups(
     for (let j = i + 1; j < nodes.length; j++) {
       if (kinds[i] !== kinds[j] || (sides[i] && sides[j] && sides[i] !== sides[j])) continue;
       const [a, b] = [nodes[i], nodes[j]];
-      if (mirrorImages(fitOf(a), fitOf(b))) continue;
-      if (liesOver(fitOf(a), boxOf(a), fitOf(b), boxOf(b))) root.set(find(b), find(a));
+      // The boxes first: most pairs lie apart, told by a few subtractions (two angles' arc cosines
+      // for every pair were a tenth of 20,000 small panels' hinge fit).
+      if (!liesOver(fitOf(a), boxOf(a), fitOf(b), boxOf(b))) continue;
+      if (!mirrorImages(fitOf(a), fitOf(b))) root.set(find(b), find(a));
     }
   }
   const groups = new Map<Node, Node[]>();
