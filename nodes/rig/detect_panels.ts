@@ -101,7 +101,8 @@ export const rigDetectPanels = defineNode({
   // no other mark): a hidden copy of the surface named alike, left out as debris when it lies apart.
   // 39: French `gouvernail` alone (or de direction) names a rudder, de profondeur an elevator.
   // 40: a side letter beside a two-word kind (`Ster_wysokosci_P`) is paired with the file's (vocabulary_pairs.ts).
-  version: 40,
+  // 41: German `Krügerklappe` (Krueger flap) names a leading-edge flap, `li`/`re` beside it a side.
+  version: 41,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },

@@ -214,6 +214,8 @@ export const LANGUAGE_SIDES: readonly {
       "vorflugel",
       "vorfluegel",
       "bremsklappe",
+      "krugerklappe",
+      "kruegerklappe",
     ]),
     left: new Set(["li"]),
     right: new Set(["re"]),

@@ -163,6 +163,8 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   leflap: "leading_edge_flap",
   krueger: "leading_edge_flap",
   kruger: "leading_edge_flap",
+  krugerklappe: "leading_edge_flap", // German Krügerklappe
+  kruegerklappe: "leading_edge_flap",
   droop: "leading_edge_flap",
   slat: "slat",
   slt: "slat",

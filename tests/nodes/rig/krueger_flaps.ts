@@ -29,6 +29,7 @@ export const KRUEGER_NAMES: readonly (readonly [string, string])[] = [
   ["KRUEGER_LH", "KRUEGER_RH"],
   ["Krueger_Flap_L_geo", "Krueger_Flap_R_geo"],
   ["krueger_1_l_anim", "krueger_1_r_anim"],
+  ["Krügerklappe_links", "Krügerklappe_rechts"], // German, as a German modeller names it
 ];
 
 /**
