@@ -78,17 +78,15 @@ export function pieceGroups(
   // `Klapa_L` is right: no piece of the left flap it touches across the centre line).
   const words = wordsAround(nodes);
   const kinds = nodes.map(kindOf), sides = nodes.map((n) => sideFromName(n.getName(), words));
-  for (let i = 0; i < nodes.length; i++) {
-    if (OPEN_APART.has(kinds[i])) continue;
-    for (let j = i + 1; j < nodes.length; j++) {
-      if (kinds[i] !== kinds[j] || (sides[i] && sides[j] && sides[i] !== sides[j])) continue;
-      const [a, b] = [nodes[i], nodes[j]];
-      // The boxes first: most pairs lie apart, told by a few subtractions (two angles' arc cosines
-      // for every pair were a tenth of 20,000 small panels' hinge fit).
-      if (!liesOver(fitOf(a), boxOf(a), fitOf(b), boxOf(b))) continue;
-      if (!mirrorImages(fitOf(a), fitOf(b))) root.set(find(b), find(a));
-    }
-  }
+  forNearPairs(nodes.map(boxOf), nodes.map((n) => fitOf(n).chord), (i, j) => {
+    if (OPEN_APART.has(kinds[i])) return;
+    if (kinds[i] !== kinds[j] || (sides[i] && sides[j] && sides[i] !== sides[j])) return;
+    const [a, b] = [nodes[i], nodes[j]];
+    // The boxes first: most pairs lie apart, told by a few subtractions (two angles' arc cosines
+    // for every pair were a tenth of 20,000 small panels' hinge fit).
+    if (!liesOver(fitOf(a), boxOf(a), fitOf(b), boxOf(b))) return;
+    if (!mirrorImages(fitOf(a), fitOf(b))) root.set(find(b), find(a));
+  });
   const groups = new Map<Node, Node[]>();
   for (const n of nodes) {
     const r = find(n);
@@ -96,6 +94,39 @@ export function pieceGroups(
     groups.get(r)!.push(n);
   }
   return [...groups.values()].filter((g) => g.length > 1 && g.length <= MAX_PIECES);
+}
+
+/**
+ * Visits the pairs (i, j), i < j, of `boxes` that {@link liesOver} may link: with boxes sorted by
+ * their lowest x, a box whose lowest x lies past another's highest by more than a twentieth of the
+ * largest chord is past the tolerance of any pair, and so is every one after it — the rest of the
+ * pairs (of 20,000 small panels, 2·10⁸) are never looked at. Every pair when a box's x or a chord is
+ * not a finite number (no order holds then). Which pairs link, and so the groups, do not depend on
+ * the order they come in.
+ */
+function forNearPairs(
+  boxes: readonly Box[],
+  chords: readonly number[],
+  visit: (i: number, j: number) => void,
+): void {
+  let reach = 0, finite = true;
+  // A loop, not Math.max(...chords): a spread of many panels' chords can overflow the stack.
+  for (const chord of chords) finite &&= Number.isFinite(chord), reach = Math.max(reach, 0.05 * chord);
+  for (const box of boxes) finite &&= Number.isFinite(box.lo[0]) && Number.isFinite(box.hi[0]);
+  if (!finite) {
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) visit(i, j);
+    return;
+  }
+  const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].lo[0] - boxes[b].lo[0] || a - b);
+  for (let p = 0; p < order.length; p++) {
+    const i = order[p];
+    for (let q = p + 1; q < order.length; q++) {
+      const j = order[q];
+      if (boxes[j].lo[0] - boxes[i].hi[0] > reach) break;
+      if (i < j) visit(i, j);
+      else visit(j, i);
+    }
+  }
 }
 
 /** Spans of mirror images differ by more than this (degrees)… */
