@@ -97,7 +97,11 @@ export const rigAssignSide = defineNode({
   // drawn 4 times larger: all-moving fins sided wrong 36 of 100 (23 silently) -> 0.
   // 34: a side letter beside a two-word kind (`Ster_wysokosci_P` beside `_L`) is paired (vocabulary_pairs.ts),
   // not sided by geometry as an unpaired P.
-  version: 34,
+  // 35: a leading-edge flap's pivot declared again without its extras, its panel lying aft of it, is a
+  // Krueger flap's (recovered_senses.ts): trailing edge down, 0-130 degrees, not a droop flap's
+  // leading_edge_down, -3-25 degrees warned as untold. krueger_rerig_probe held-out seeds 11-13: 192 of
+  // 192 -> 0.
+  version: 35,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

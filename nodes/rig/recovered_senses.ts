@@ -5,7 +5,10 @@
  * opening downward `trailing_edge_down` (`sense.ts`). The pivot's X is the hinge signed by the first
  * run, so turning the panel's moving edge (the points aft of the hinge; ahead of it for slats and
  * leading-edge flaps) by a small positive angle about it shows which way a positive angle moves it in
- * the aircraft frame; `rig.assign_side` calls this once the frame is known.
+ * the aircraft frame; `rig.assign_side` calls this once the frame is known. A leading-edge flap whose
+ * panel lies aft of its pivot was rigged as a Krueger flap (`krueger_flaps.ts`: hinged at its forward
+ * edge, trailing edge down, 0–130°) and is read as one; judged by a droop flap's sense, its few points
+ * ahead of the hinge told nothing or the wrong way, and its limits came back a droop flap's.
  *
  * @module
  */
@@ -13,7 +16,8 @@ import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import { mergeExtras } from "../../runtime/scene/extras.ts";
 import { gatherPositions } from "./geometry.ts";
-import { KIND_SPECS, type Sense } from "./kinds.ts";
+import { KIND_SPECS, type KindSpec, type Sense } from "./kinds.ts";
+import { isKruegerName, KRUEGER_SPEC } from "./krueger_flaps.ts";
 import { getPart, setPart } from "./part_extras.ts";
 import { panelChild } from "./own_pivots.ts";
 import { wantedMotion } from "./sense.ts";
@@ -51,7 +55,8 @@ function wordFor(sense: Sense, motion: Vec3): string | undefined {
 
 /**
  * Sets each recovered pivot's `positive` (part and interop extras) to the way it turns its panel, warning
- * where that is not its kind's default, or where it could not be told and the default is assumed.
+ * where that is not its kind's default, or where it could not be told and the default is assumed; a
+ * leading-edge flap lying aft of its pivot takes a Krueger flap's limits and default (see the module).
  *
  * @param toAircraft Scene → aircraft rotation (`aircraftMatrix`).
  */
@@ -61,38 +66,78 @@ export function measureRecoveredSenses(doc: Document, toAircraft: Mat4, ctx: Run
     if (!part?.recovered) continue;
     const { recovered: _recovered, ...kept } = part;
     setPart(pivot, kept);
-    const spec = KIND_SPECS[part.kind as PanelKind];
+    const kindSpec = KIND_SPECS[part.kind as PanelKind];
     const panel = part.panel === undefined ? undefined : panelChild(pivot, part.panel);
     // "open" names no direction to get wrong: a brake opens whichever way its kind does.
-    if (!spec || !panel || spec.positive === "open") continue;
-    const motion = edgeMotion(pivot, panel, toAircraft, spec.edge === "aft");
+    if (!kindSpec || !panel || kindSpec.positive === "open") continue;
+    const sides = edgeMotions(pivot, panel, toAircraft);
+    const spec = kruegerSpec(pivot, part.kind, sides, ctx) ?? kindSpec;
+    if (spec !== kindSpec) {
+      kept.min = spec.min;
+      kept.max = spec.max;
+      kept.positive = spec.positive;
+      setPart(pivot, kept);
+      mergeExtras(pivot, { min: spec.min, max: spec.max, positive: spec.positive });
+    }
+    const motion = spec.edge === "aft" ? sides.ahead : sides.aft;
     const word = motion && wordFor(spec.positive, motion);
-    if (word === part.positive) continue;
+    if (word === kept.positive) continue;
     const name = pivot.getName();
+    const whose = spec === kindSpec ? "its kind's" : "a Krueger flap's";
     if (!word) {
       ctx.warn(
         `pivot '${name}' (${part.kind}) lost its extras and which way a positive angle moves its panel ` +
-          `could not be told from its axis and geometry: '${part.positive}', its kind's default, is assumed`,
-        { pivot: name, positive: part.positive ?? null },
+          `could not be told from its axis and geometry: '${kept.positive}', ${whose} default, is assumed`,
+        { pivot: name, positive: kept.positive ?? null },
       );
       continue;
     }
     ctx.warn(
       `pivot '${name}' (${part.kind}) lost its extras: a positive angle moves its panel's ` +
         `${word.replaceAll("_", " ")} (measured from its axis and geometry), so its positive is '${word}', ` +
-        `not its kind's default '${part.positive}'`,
-      { pivot: name, positive: word, default: part.positive ?? null },
+        `not ${whose} default '${kept.positive}'`,
+      { pivot: name, positive: word, default: kept.positive ?? null },
     );
     setPart(pivot, { ...kept, positive: word });
     mergeExtras(pivot, { positive: word });
   }
 }
 
+/** A panel's points on each side of its pivot's hinge: how many, and their summed motion. */
+interface Sides {
+  /** The summed motion of the points ahead of the hinge; undefined when none or it cancels. */
+  readonly ahead: Vec3 | undefined;
+  /** The same for the points aft of it. */
+  readonly aft: Vec3 | undefined;
+  readonly aheadCount: number;
+  readonly aftCount: number;
+}
+
 /**
- * The mean motion (aircraft coordinates) a small positive turn about the pivot's X gives the panel's
- * points on its moving side of the hinge (aft of it, or ahead with `leading`); undefined when none.
+ * A Krueger's rig defaults for a recovered leading-edge flap whose panel lies mostly aft of its pivot
+ * (partgraph hinges a Krueger at its forward edge, a droop flap at its aft edge); undefined for any
+ * other. One not named a Krueger (told by its place in the first run) is warned, naming it.
  */
-function edgeMotion(pivot: Node, panel: Node, toAircraft: Mat4, leading: boolean): Vec3 | undefined {
+function kruegerSpec(pivot: Node, kind: string, sides: Sides, ctx: RunContext): KindSpec | undefined {
+  if (kind !== "leading_edge_flap" || sides.aftCount <= sides.aheadCount) return undefined;
+  if (!isKruegerName(pivot)) {
+    const name = pivot.getName();
+    ctx.warn(
+      `pivot '${name}' (leading_edge_flap) lost its extras and its panel lies aft of it: the hinge is its ` +
+        `forward edge, where partgraph hinges a Krueger flap, so it is read as one (trailing edge down, ` +
+        `${KRUEGER_SPEC.min}–${KRUEGER_SPEC.max}°), not as a droop flap (name it Krueger, or export with ` +
+        "Custom Properties on, to say so)",
+      { pivot: name, positive: KRUEGER_SPEC.positive, min: KRUEGER_SPEC.min, max: KRUEGER_SPEC.max },
+    );
+  }
+  return KRUEGER_SPEC;
+}
+
+/**
+ * The motion (aircraft coordinates) a small positive turn about the pivot's X gives the panel's points
+ * ahead of the hinge and those aft of it, summed per side, with how many lie on each.
+ */
+function edgeMotions(pivot: Node, panel: Node, toAircraft: Mat4): Sides {
   const world = pivot.getWorldMatrix();
   // A mirroring ancestor turns a positive local rotation into a negative world one (sense.ts).
   const sign = linearDeterminant(world) < 0 ? -1 : 1;
@@ -100,16 +145,19 @@ function edgeMotion(pivot: Node, panel: Node, toAircraft: Mat4, leading: boolean
   const axis = transformDirection(frame, [sign, 0, 0]);
   const origin: Vec3 = [frame[12], frame[13], frame[14]];
   const { positions: p, count } = gatherPositions(panel, toAircraft);
-  const sum: Vec3 = [0, 0, 0];
-  let n = 0;
+  const ahead: Vec3 = [0, 0, 0], aft: Vec3 = [0, 0, 0];
+  let aheadCount = 0, aftCount = 0;
   for (let o = 0; o < count * 3; o += 3) {
     const r: Vec3 = [p[o] - origin[0], p[o + 1] - origin[1], p[o + 2] - origin[2]];
-    // The aft component across the hinge, x being aft.
-    const aft = r[0] - axis[0] * dot(r, axis) / dot(axis, axis);
-    if (leading ? aft >= 0 : aft <= 0) continue;
+    // The aft component across the hinge, x being aft; points on the hinge move neither edge.
+    const across = r[0] - axis[0] * dot(r, axis) / dot(axis, axis);
+    if (across === 0) continue;
     const m = cross(axis, r);
+    const sum = across > 0 ? aft : ahead;
     for (let k = 0; k < 3; k++) sum[k] += m[k];
-    n++;
+    if (across > 0) aftCount++;
+    else aheadCount++;
   }
-  return n && Math.hypot(...sum) > 0 ? sum : undefined;
+  const moved = (sum: Vec3, n: number) => n && Math.hypot(...sum) > 0 ? sum : undefined;
+  return { ahead: moved(ahead, aheadCount), aft: moved(aft, aftCount), aheadCount, aftCount };
 }
