@@ -153,44 +153,89 @@ export function decodeModel(
   warn: WarningSink,
   materialMap: MaterialMap = RETAIL_MATERIAL_MAP,
 ): FreelancerModel {
+  return finishModel(readModel(file, libraries, warn), [], warn, materialMap);
+}
+
+/**
+ * A model file read as far as the libraries at hand allow: its UTF tree parsed, its parts read, its
+ * own and the given libraries gathered. {@link modelSoFar} tells a library search what it uses and
+ * lacks; {@link finishModel} adds the libraries found and completes it. The file is parsed and its
+ * parts read once however a search ends (before, `decode.cmp` decoded it again with the libraries).
+ */
+export interface ModelReading {
+  readonly file: NamedBytes;
+  readonly root: UtfEntry;
+  readonly kind: ModelKind;
+  /** The parts (none yet for a `.vms` or `.sph`: they are made from the libraries). */
+  readonly parts: readonly ModelPart[];
+  readonly constraints: ConstraintRecord[];
+  readonly sphere?: SphereSpec;
+  /** Raw contents: material types not yet through a `[MaterialMap]`. */
+  readonly contents: LibraryContents;
+  readonly sources: {
+    readonly meshes: Map<number, string>;
+    readonly materials: Map<number, string>;
+    readonly textures: Map<string, string>;
+  };
+  /** Bytes after meshes' vertex buffers, by file: one warning per file, not one per mesh. */
+  readonly padded: Map<string, TrailingBytes[]>;
+  /** Set by {@link finishModel}, which adds to the contents and so runs once. */
+  finished?: true;
+}
+
+/** Adds the libraries directly under `dir` of file `from` to `reading`, naming their sources. */
+function gatherInto(reading: ModelReading, dir: UtfEntry, from: string, warn: WarningSink, prefix = "") {
+  const { contents, sources, padded } = reading;
+  const list = padded.get(from) ?? padded.set(from, []).get(from)!;
+  gatherLibraries(dir, contents, warn, prefix, (bytes) => list.push(bytes));
+  for (const key of ["meshes", "materials", "textures"] as const) {
+    const named = sources[key] as Map<number | string, string>;
+    // Every id gathered so far is named and none is removed: equal sizes mean nothing new (most
+    // fragments of a compound hold no library), with no walk over every id for each fragment.
+    if (named.size === contents[key].size) continue;
+    for (const id of contents[key].keys()) if (!named.has(id)) named.set(id, from);
+  }
+}
+
+/**
+ * Parses `file`, reads its parts and libraries, then gathers the given `libraries`, as
+ * {@link decodeModel} begins; `warn` hears what that finds. Throws the `DecodeError` of a file that is
+ * no model.
+ */
+export function readModel(
+  file: NamedBytes,
+  libraries: readonly NamedBytes[],
+  warn: WarningSink,
+): ModelReading {
   const root = readUtf(file.bytes, file.name);
-  const contents = emptyLibraryContents();
-  const { meshes, damagedMeshes, materials, textures } = contents;
-  const sources = {
-    meshes: new Map<number, string>(),
-    materials: new Map<number, string>(),
-    textures: new Map<string, string>(),
+  const reading = {
+    file,
+    root,
+    kind: "3db" as ModelKind,
+    parts: [] as ModelPart[],
+    constraints: [] as ConstraintRecord[],
+    sphere: undefined as SphereSpec | undefined,
+    contents: emptyLibraryContents(),
+    sources: {
+      meshes: new Map<number, string>(),
+      materials: new Map<number, string>(),
+      textures: new Map<string, string>(),
+    },
+    padded: new Map<string, TrailingBytes[]>(),
   };
-  // Bytes after meshes' vertex buffers, by file: one warning per file, not one per mesh.
-  const padded = new Map<string, TrailingBytes[]>();
-  const gather = (dir: UtfEntry, from: string, prefix = "") => {
-    const list = padded.get(from) ?? padded.set(from, []).get(from)!;
-    gatherLibraries(dir, contents, warn, prefix, (bytes) => list.push(bytes));
-    for (const key of ["meshes", "materials", "textures"] as const) {
-      const named = sources[key] as Map<number | string, string>;
-      // Every id gathered so far is named and none is removed: equal sizes mean nothing new (most
-      // fragments of a compound hold no library), with no walk over every id for each fragment.
-      if (named.size === contents[key].size) continue;
-      for (const id of contents[key].keys()) if (!named.has(id)) named.set(id, from);
-    }
-  };
-  gather(root, file.name);
+  const { meshes, damagedMeshes } = reading.contents;
+  gatherInto(reading, root, file.name, warn);
   warnMisspeltEntries(
     root,
     ["Cmpnd", "Sphere", "Animation", "MaterialAnim"],
     `the root of ${file.name}`,
     warn,
   );
-
-  let kind: ModelKind;
-  let parts: ModelPart[];
-  let constraints: ConstraintRecord[] = [];
-  let sphere: SphereSpec | undefined;
   const cmpnd = findChild(root, "Cmpnd");
   const sphereDir = findChild(root, "Sphere");
   if (cmpnd) {
-    kind = "cmp";
-    ({ parts, constraints } = readCompound(root, cmpnd, warn));
+    reading.kind = "cmp";
+    const { parts, constraints } = readCompound(root, cmpnd, warn);
     if (!parts.length) {
       // Nothing left to convert, and an empty scene would not be valid glTF.
       throw new DecodeError({
@@ -201,27 +246,24 @@ export function decodeModel(
         file: file.name,
       });
     }
+    Object.assign(reading, { parts, constraints });
     // LL also accepts libraries inside a fragment directory.
     for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) {
-      gather(part, file.name, `${part.name}/`);
+      gatherInto(reading, part, file.name, warn, `${part.name}/`);
     }
   } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
-    kind = "3db";
-    parts = [{ name: "Root", fragment: readFragment(root, warn) }];
+    reading.parts = [{ name: "Root", fragment: readFragment(root, warn) }];
   } else if (sphereDir?.children) {
     // A planet or sun (after the fragment test, so a .3db keeps its reading): its part is built
     // once every library is in, since the atmosphere's Scale is a material property.
-    kind = "sph";
-    sphere = readSphere(sphereDir, warn);
-    parts = [];
+    reading.kind = "sph";
+    reading.sphere = readSphere(sphereDir, warn);
   } else if (meshes.size || damagedMeshes.size) {
-    kind = "vms";
-    parts = [];
+    reading.kind = "vms";
   } else if ((root.children ?? []).every((c) => IGNORED_ROOT_ENTRIES.includes(c.name.toLowerCase()))) {
     // Retail has models without any mesh (Librelancer issue #114, `m10_navbuoy.3db`): an empty part.
     warn(`${file.name}: no mesh, hardpoints or parts; decoded as an empty .3db`);
-    kind = "3db";
-    parts = [{ name: "Root", fragment: { lods: [], hardpoints: [] } }];
+    reading.parts = [{ name: "Root", fragment: { lods: [], hardpoints: [] } }];
   } else {
     throw new DecodeError({
       format: "utf",
@@ -231,7 +273,71 @@ export function decodeModel(
       file: file.name,
     });
   }
-  for (const library of libraries) gather(readUtf(library.bytes, library.name), library.name);
+  for (const library of libraries) {
+    gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn);
+  }
+  return reading;
+}
+
+/**
+ * The model as {@link finishModel} would complete it with no more libraries, for a library search to
+ * read what it uses and lacks: the reading is left as it is (material types mapped on copies, a
+ * sphere's mesh generated beside the contents) and nothing is warned. Throws what such a decode
+ * would: a mesh library none of whose meshes decodes.
+ */
+export function modelSoFar(reading: ModelReading, materialMap: MaterialMap): FreelancerModel {
+  const { contents } = reading;
+  const materials = new Map<number, MaterialDef>();
+  for (const [id, def] of contents.materials) materials.set(id, mapMaterial(def, materialMap));
+  let { parts } = reading;
+  let meshes: ReadonlyMap<number, VMeshData> = contents.meshes;
+  let damagedMeshes: ReadonlyMap<number, MeshDamage> = contents.damagedMeshes;
+  if (reading.kind === "vms") {
+    if (!meshes.size) throw damagedMeshes.values().next().value!.error;
+    parts = vmsParts(meshes, damagedMeshes);
+  }
+  if (reading.sphere) {
+    const { mesh, ref, info } = sphereModel(reading.sphere, materials, () => {}, reading.file.name);
+    meshes = new Map(meshes).set(ref.meshId, mesh);
+    const damaged = new Map(damagedMeshes);
+    damaged.delete(ref.meshId);
+    damagedMeshes = damaged;
+    parts = [{ name: "Root", fragment: { lods: [ref], hardpoints: [] }, sphere: info }];
+  }
+  return {
+    kind: reading.kind,
+    parts,
+    constraints: reading.constraints,
+    animations: [],
+    meshes,
+    damagedMeshes,
+    materials,
+    textures: contents.textures,
+    materialMap,
+    materialAnims: new Map(),
+    sources: reading.sources,
+  };
+}
+
+/**
+ * Gathers `libraries` into `reading` and completes the model as {@link decodeModel} ends: padding,
+ * limit and LOD-switch warnings, a mesh library's or sphere's parts, animations, and every material
+ * through `materialMap`. Runs once per reading (it adds to its contents).
+ */
+export function finishModel(
+  reading: ModelReading,
+  libraries: readonly NamedBytes[],
+  warn: WarningSink,
+  materialMap: MaterialMap = RETAIL_MATERIAL_MAP,
+): FreelancerModel {
+  if (reading.finished) throw new Error("finishModel: this reading is already finished");
+  reading.finished = true;
+  const { file, root, kind, constraints, sphere, contents, sources, padded } = reading;
+  const { meshes, damagedMeshes, materials, textures } = contents;
+  let parts = reading.parts;
+  for (const library of libraries) {
+    gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn);
+  }
   for (const [from, list] of padded) warnPadding(from, list, warn);
   if (kind === "vms") {
     // A mesh library is nothing but its meshes: with none readable there is nothing to convert.

@@ -59,8 +59,10 @@ type Need = { kind: "mesh"; id: number } | { kind: "material"; id: number } | { 
  *
  * @example
  * ```ts
- * const found = await findLibraries(model, { modelPath: "DATA/SHIPS/x/x.cmp", dataRoot: "", libraries: "auto" }, ctx);
- * const full = decodeModel(file, [...given, ...found.libraries], warn);
+ * const reading = readModel(file, given, warn);
+ * const options = { modelPath: "DATA/SHIPS/x/x.cmp", dataRoot: "", libraries: "auto" } as const;
+ * const found = await findLibraries(modelSoFar(reading, RETAIL_MATERIAL_MAP), options, ctx);
+ * const full = finishModel(reading, found.libraries, warn);
  * ```
  */
 export async function findLibraries(

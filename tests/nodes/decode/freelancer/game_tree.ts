@@ -16,7 +16,7 @@ import {
   packVertices,
   textureLibrary,
 } from "../../../support/freelancer/encode_model.ts";
-import { encodeUtf, utfDir } from "../../../support/freelancer/encode_utf.ts";
+import { encodeUtf, utfDir, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
 import { dxt1Dds } from "./fixtures.ts";
 import { tempDir } from "../../../support/temp.ts";
 
@@ -26,8 +26,11 @@ export const FIGHTER_MATERIALS = ["rh_paint", "rh_glass", "special_glow"] as con
 /** Where the fighter sits inside `DATA`, as the game's inis spell it. */
 export const FIGHTER_GAME_PATH = "ships\\rheinland\\rh_fighter\\rh_fighter.cmp";
 
-/** A compound with one part whose mesh has one group per name in `materials`. */
-export function fighterCmp(materials: readonly string[] = FIGHTER_MATERIALS): Uint8Array {
+/** A compound with one part whose mesh has one group per name in `materials` (and `extra` root entries). */
+export function fighterCmp(
+  materials: readonly string[] = FIGHTER_MATERIALS,
+  extra: readonly UtfNode[] = [],
+): Uint8Array {
   const count = materials.length;
   const positions: number[] = [];
   for (let g = 0; g < count; g++) positions.push(0, g, 0, 1, g, 0, 0, g, 1);
@@ -58,6 +61,7 @@ export function fighterCmp(materials: readonly string[] = FIGHTER_MATERIALS): Ui
     meshes: [{ name: "rh_fighter.lod0.vms", data }],
     parts: [{ name: "Root", fileName: "rh_fighter.3db", fragment: { lods: [ref] } }],
     constraints: [],
+    extra,
   }));
 }
 
