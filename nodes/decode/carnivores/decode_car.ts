@@ -24,7 +24,9 @@ export const decodeCar = defineNode({
   // frames of zeros evidence; trailing blank clips are left out; clips sharing a fault are one warning;
   // a damaged count with bytes appended is read when the file vouches for one reading (car_appended.ts).
   // 22: a clip name filling all 32 bytes with no NUL (printable ASCII with a letter: strncpy-cut, or
-  // space-padded) is a name to the count repairs; a text trailer after the file is not a clip cut short.
+  // space-padded) is a name to the count repairs; a text trailer after the file is not a clip cut short;
+  // two damaged counts (a clip or sound count and frame counts) are read when the file vouches for one
+  // reading (car_two_counts.ts).
   version: 22,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",

@@ -155,19 +155,41 @@ function vouchedTail(
   reading: AppendedReading,
   base: Float32Array,
 ): number {
+  if (!vouchedSections(view, at, vertexCount, reading, base)) return -1;
+  const fixes = reading.frameFixes ?? [];
+  const end = sectionsEnd(view, at, vertexCount, reading, fixes);
+  const appended = appendedBytes(view);
+  const table = end + TABLE_BYTES <= view.byteLength &&
+    validTable(view, end, TABLE_BYTES, reading.soundCount) && appended(end + TABLE_BYTES);
+  const tailAt = table ? end + TABLE_BYTES : end;
+  return startsSection(view, tailAt, vertexCount, base) ? -1 : tailAt;
+}
+
+/**
+ * Whether the file vouches for the sections `reading` puts from `at`: every clip's first and last
+ * frames track the model's points `base`, every clip header holds a name when the first does and none
+ * is blank, and no sound's bytes, read after a clip header, are frames tracking the points (a clip
+ * read as a sound). Shared with `car_two_counts.ts`.
+ */
+export function vouchedSections(
+  view: DataView,
+  at: number,
+  vertexCount: number,
+  reading: AppendedReading,
+  base: Float32Array,
+): boolean {
   const fixes = reading.frameFixes ?? [];
   if (pointLikeness(view, at, vertexCount, reading.animationCount, fixes, base) < POINT_LIKE_CORRELATION) {
-    return -1;
+    return false;
   }
   // Every clip header so read is a clip's: named when the first is (bytes of a table or of junk read
   // as a header are not), and not blank.
   const named = holdsName(view, at);
   for (let clip = 0, clipAt = at; clip < reading.animationCount; clip++) {
-    if (blankClip(view, clipAt) || (named && !holdsName(view, clipAt))) return -1;
+    if (blankClip(view, clipAt) || (named && !holdsName(view, clipAt))) return false;
     const frames = fixes.find((f) => f.clip === clip)?.frames ?? view.getInt32(clipAt + NAME_BYTES + 4, true);
     clipAt += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;
   }
-  const end = sectionsEnd(view, at, vertexCount, reading, fixes);
   // A sound whose bytes, read after a clip header, are frames tracking the points is a clip read as a
   // sound (a file cut inside that clip, not a clip count raised).
   for (const soundAt of soundHeaders(view, at, vertexCount, reading, fixes)) {
@@ -177,13 +199,9 @@ function vouchedTail(
     const frames = left >= vertexCount * 6
       ? frameLikeness(view, framesAt, vertexCount, base) >= POINT_LIKE_CORRELATION
       : coordinatesLike(view, framesAt, left, base);
-    if (frames) return -1;
+    if (frames) return false;
   }
-  const appended = appendedBytes(view);
-  const table = end + TABLE_BYTES <= view.byteLength &&
-    validTable(view, end, TABLE_BYTES, reading.soundCount) && appended(end + TABLE_BYTES);
-  const tailAt = table ? end + TABLE_BYTES : end;
-  return startsSection(view, tailAt, vertexCount, base) ? -1 : tailAt;
+  return true;
 }
 
 /** Where `reading` puts each sound header. */

@@ -17,6 +17,7 @@ import {
 } from "./car_counts.ts";
 import { MAX_EACH } from "./clip_warnings.ts";
 import { appendedRepair } from "./car_appended.ts";
+import { twoCountRepair } from "./car_two_counts.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
@@ -153,8 +154,20 @@ export function sectionCounts(
       );
       return declared;
     }
-    // Bytes appended to the file as well: the last pass takes the sections as ending before them.
+    // Two counts damaged (a clip or sound count and a frame count), or bytes appended to the file as
+    // well: the last passes take them so when the file vouches for one reading.
     if (search.kind === "none") {
+      const two = twoCountRepair(
+        view,
+        at,
+        vertexCount,
+        declaredAnimations,
+        declaredSounds,
+        ANIM_SOUND_TABLE_BYTES,
+        base,
+        warn,
+      );
+      if (two) return two;
       return appendedRepair(view, at, vertexCount, declaredAnimations, declaredSounds, base, warn) ??
         declared;
     }
