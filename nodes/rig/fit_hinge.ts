@@ -285,7 +285,11 @@ export const rigFitHinge = defineNode({
   // krueger_place.ts). tests/nodes/rig/krueger_flaps.ts held-out seeds 11-13: named 288 of 288 silent
   // (a chord off) -> 0; named as leading-edge flaps 288 of 288 silent -> 0 (right, warned). A Krueger
   // drawn in pieces is fitted whole about its forward edge too (seed 5: 96 of 96 pieces wrong -> 0).
-  version: 89,
+  // v90: every piece of a Krueger drawn in pieces is one (krueger_flaps.ts kruegerPieces) and turns
+  // about the whole flap's line; before, the piece its place did not show (a sliver) kept a droop's
+  // sense. krueger_pieces_tally held-out seeds 31-33 (16 aircraft each): generic 96 of 192 pieces
+  // leading_edge_down -3..25 -> 0; named 2 of 192 hinges wrong -> 0; droop pieces 96 of 96 kept.
+  version: 90,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +

@@ -33,7 +33,7 @@ import { aircraftCentreLines, untoldAircraft } from "./copy_untold.ts";
 import { SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit } from "./hinge_fit.ts";
 import type { HingeEdge } from "./kinds.ts";
-import { panelSpec } from "./krueger_flaps.ts";
+import { isKruegerFlap, kruegerPieces, panelSpec } from "./krueger_flaps.ts";
 import { declaredCtrlType, getPart, setPart } from "./part_extras.ts";
 import { partNodesOf } from "./scene_order.ts";
 import { keyedFit } from "./keyed_hinge.ts";
@@ -141,6 +141,14 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     // Each piece was gathered once to be fitted and is again here (not kept: see `geometry` above).
     // Levels of detail drawn at one place take the first level's hinge (lod_levels.ts).
     const first = firstLevel(group);
+    // Every piece of a Krueger flap is one, though only one showed it (krueger_flaps.ts).
+    for (const { piece, why } of kruegerPieces(group)) {
+      rules.set(piece, { rule: "forward_edge", why });
+      ctx.warn(`panel '${piece.getName()}' (leading_edge_flap): ${why}; rigged as a Krueger flap`, {
+        part: piece.getName(),
+      });
+    }
+    const krueger = group.some(isKruegerFlap);
     const pieces = first.map((node) => gatherPanel(scene, node, poses));
     const union = unionOfPieces(pieces);
     const fitWhole = (edge: HingeEdge) =>
@@ -149,7 +157,17 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     if (whole.collinear) continue;
     const rule = hingeRule(first[0], whole, body, fitWhole);
     if (rule.rule === "all_moving") whole = fitWhole("quarter");
-    if (group.every((node) => agreesWithWhole(fits.get(node)!, whole))) continue;
+    if (group.every((node) => agreesWithWhole(fits.get(node)!, whole))) {
+      // A Krueger's pieces are one plate: each turns about the whole flap's forward edge, not its own
+      // (a sliver, the plate's forward face, agrees within 5 % of chord yet lies its thickness off).
+      if (krueger) {
+        for (const node of group) {
+          fits.set(node, onWholeSurface(fits.get(node)!, whole));
+          offWhole.delete(node); // judged against the piece's own line
+        }
+      }
+      continue;
+    }
     const names = group.map((node) => `'${node.getName()}'`).join(", ");
     const { why, warning } = overlapWords(group, names, kindOf(group[0]));
     for (const node of group) {

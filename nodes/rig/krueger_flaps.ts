@@ -57,6 +57,29 @@ export function isKruegerFlap(node: Node): boolean {
   return isKruegerName(node) || BY_PLACE.has(node);
 }
 
+/**
+ * Marks the pieces of a surface drawn in pieces (`surface_pieces.ts`: Blender's split by material,
+ * `LE_Flap_Inbd_L` and `LE_Flap_Inbd_L.001`) as Krueger flaps when one of them is one, by its name
+ * or its place. A piece alone may not show it: a sliver (the plate's forward face, a chord as thin
+ * as the plate) has no wing nose within its chords, nor a Krueger word in a generic name, and was
+ * signed as a droop flap (leading edge down, −3..25°: a positive angle lifted its aft edge). Returns
+ * each piece marked here, with why.
+ */
+export function kruegerPieces(group: readonly Node[]): { piece: Node; why: string }[] {
+  const krueger = group.find(isKruegerFlap);
+  if (!krueger) return [];
+  const how = isKruegerName(krueger) ? "named a Krueger flap" : "a Krueger flap by its place";
+  const marked: { piece: Node; why: string }[] = [];
+  for (const piece of group) {
+    if (isKruegerFlap(piece) || getPart(piece)?.kind !== "leading_edge_flap") continue;
+    const why = `it is a piece of '${krueger.getName()}' (${how}), drawn as a mesh of its own ` +
+      "(split by material?): the whole flap hinges at its forward edge";
+    markKruegerByPlace(piece, why);
+    marked.push({ piece, why });
+  }
+  return marked;
+}
+
 /** The rig defaults of a panel node: its kind's, or a Krueger's for a Krueger flap. */
 export function panelSpec(node: Node): KindSpec {
   return isKruegerFlap(node) ? KRUEGER_SPEC : KIND_SPECS[getPart(node)!.kind as PanelKind];

@@ -106,12 +106,19 @@ type Station = { z: number; lead: number; chord: number; y: number };
 /**
  * One airliner: wing, Krueger flaps inboard, optional slats and ailerons outboard. `index` picks the
  * names and the habits (authored pivot on even, mirrored right side on every third); `generic` names
- * the Krueger flaps as leading-edge flaps, `pieces` draws each in two objects.
+ * the Krueger flaps as leading-edge flaps, `pieces` draws each in two objects, `droopPieces` the slats
+ * and droop noses outboard.
  */
 export function kruegerAircraft(
   next: () => number,
   index: number,
-  options: { generic?: boolean; spoilers?: boolean; tabs?: boolean; pieces?: boolean } = {},
+  options: {
+    generic?: boolean;
+    spoilers?: boolean;
+    tabs?: boolean;
+    pieces?: boolean;
+    droopPieces?: boolean;
+  } = {},
 ): KruegerSample {
   const span = 5 + 3 * next(), rootChord = 2.5 + 1.5 * next(), taper = 0.25 + 0.25 * next();
   const sweep = (15 + 20 * next()) * Math.PI / 180, dihedral = (3 + 4 * next()) * Math.PI / 180;
@@ -218,19 +225,23 @@ export function kruegerAircraft(
     }
     return node;
   };
-  addAircraftMesh(scene, FUSELAGE.name, FUSELAGE.mesh.positions, FUSELAGE.mesh.triangles);
-  add("Wing_L", wing, false);
-  add("Wing_R", wing, true);
-  for (const e of extras) {
-    add(e.name[0], e.mesh, false);
-    add(e.name[1], e.mesh, true);
-  }
   // With `pieces`, each Krueger is drawn in two objects (`<name>` and `<name>.001`, as Blender splits a
   // mesh by material), each holding half its triangles.
   const halves = (mesh: ClassMesh): ClassMesh[] => {
     const cut = Math.floor(mesh.triangles.length / 6) * 3, all = Array.from(mesh.triangles);
     return [all.slice(0, cut), all.slice(cut)].map((triangles) => ({ positions: mesh.positions, triangles }));
   };
+  addAircraftMesh(scene, FUSELAGE.name, FUSELAGE.mesh.positions, FUSELAGE.mesh.triangles);
+  add("Wing_L", wing, false);
+  add("Wing_R", wing, true);
+  for (const e of extras) {
+    // With `droopPieces`, slats and droop noses are drawn in two objects too (as the Krueger's are).
+    const split = options.droopPieces && e.name[0] !== "Aileron_L";
+    for (const [name, right] of [[e.name[0], false], [e.name[1], true]] as const) {
+      if (!split) add(name, e.mesh, right);
+      else halves(e.mesh).forEach((piece, k) => add(k ? `${name}.001` : name, piece, right));
+    }
+  }
   for (const [name, right] of [[names[0], false], [names[1], true]] as const) {
     const pivot = authored ? truth.origin : undefined;
     if (!options.pieces) add(name, krueger, right, pivot);

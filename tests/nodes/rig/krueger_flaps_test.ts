@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { prng } from "../../support/prng.ts";
-import { cross, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
+import { cross, length, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { hingeError } from "./coarse_panels.ts";
 import { rig } from "./pipeline.ts";
 import { kruegerAircraft, type KruegerSample } from "./krueger_flaps.ts";
@@ -74,24 +74,75 @@ Deno.test("Krueger flaps named so hinge at their forward edge: right and good, t
   assert(result.worstDegrees < 0.1 && result.worstOffset < 0.01, JSON.stringify(result));
 });
 
-Deno.test("a Krueger flap drawn in two objects (split by material) turns about the whole flap's forward edge", async () => {
+Deno.test("a Krueger flap drawn in two objects (split by material) turns about the whole flap's forward edge, every piece a Krueger", async () => {
   // Pieces of one surface are fitted again as one, about their kind's edge: before, a Krueger's two
-  // pieces took the whole flap's aft edge (96 of 96 wrong, seed 5, named or not).
+  // pieces took the whole flap's aft edge (96 of 96 wrong, seed 5, named or not). Then (v89) the piece
+  // its place did not show — a sliver, the plate's forward face — kept a droop flap's sense with
+  // generic names (leading_edge_down, −3..25, its aft edge lifted) and, named or not, its own hinge a
+  // plate's thickness off the whole flap's. Droop noses drawn in pieces beside them stay droops.
+  const wrong: string[] = [];
+  let droops = 0;
   for (const generic of [false, true]) {
     const next = prng(5);
     for (let i = 0; i < 24; i++) {
-      const sample = kruegerAircraft(next, i, { generic, pieces: true });
-      const { report } = await rig(sample.scene);
+      const sample = kruegerAircraft(next, i, { generic, pieces: true, droopPieces: generic });
+      const { report, ctx } = await rig(sample.scene);
       for (const panel of sample.panels) {
         for (const name of [panel.name, `${panel.name}.001`]) {
           const part = report.parts.find((p) => p.panel === name);
           assert(part?.hinge, `#${i} ${name} not rigged`);
           const { degrees, offset } = hingeError(panel.truth, part.hinge.aircraft);
           assert(degrees <= 2 && offset <= 0.05 * panel.truth.chord, `#${i} ${name}: ${degrees}°, ${offset}`);
+          const { origin, axis } = part.hinge.aircraft;
+          const aft: Vec3 = [
+            panel.truth.origin[0] + panel.truth.chord,
+            panel.truth.origin[1],
+            panel.truth.origin[2],
+          ];
+          const down = cross(axis, sub(aft, origin))[1] < 0;
+          const sense = [
+            part.kind,
+            part.positive,
+            part.min,
+            part.max,
+            down ? "aft edge down" : "aft edge up",
+          ];
+          if (
+            JSON.stringify(sense) !==
+              JSON.stringify(["leading_edge_flap", "trailing_edge_down", 0, 130, "aft edge down"])
+          ) {
+            wrong.push(`#${i} ${name}: ${sense.join(" ")}`);
+          }
+        }
+      }
+      // The two pieces of one flap are one plate: one line, not each its own.
+      for (const panel of sample.panels) {
+        const [a, b] = [panel.name, `${panel.name}.001`].map((n) =>
+          report.parts.find((p) => p.panel === n)!.hinge!.aircraft
+        );
+        const off = length(cross(sub(b.origin, a.origin), a.axis)), turn = length(cross(a.axis, b.axis));
+        if (!(off <= 1e-6 * panel.truth.chord && turn <= 1e-6)) {
+          wrong.push(
+            `#${i} ${panel.name}: its pieces' hinges ${(off / panel.truth.chord).toFixed(4)} of chord apart`,
+          );
+        }
+      }
+      for (const part of report.parts.filter((p) => p.panel?.startsWith("LE_Flap_Outbd"))) {
+        droops++;
+        const rule = (part.fit as unknown as { rule: string }).rule;
+        const krueger = ctx.warnings.some((w) =>
+          w.message.includes(`'${part.panel}'`) && /Krueger/.test(w.message)
+        );
+        if (rule !== "aft_edge" || part.positive !== "leading_edge_down" || krueger) {
+          wrong.push(
+            `#${i} droop ${part.panel}: ${rule} ${part.positive}${krueger ? ", called a Krueger" : ""}`,
+          );
         }
       }
     }
   }
+  assertEquals(wrong, []);
+  assert(droops >= 24, `${droops} droop pieces`);
 });
 
 Deno.test("Krueger flaps named as leading-edge flaps are told by their place in the lower skin, warned; droop noses are not", async () => {
