@@ -63,7 +63,9 @@ const order = new Uint32Array(0x10000);
 
 /**
  * Copies the vertices an index list uses into compact glTF arrays and rebases the indices.
- * `base + index` is the mesh vertex of an index; callers have checked every one is in range.
+ * `base + index` is the mesh vertex of an index; one at or past `mesh.vertexCount` calls
+ * `outOfRange` (which throws) with the table reset: the range check rides on the rebasing pass
+ * instead of a pass of its own over the indices.
  */
 function gather(
   mesh: VMeshData,
@@ -73,12 +75,18 @@ function gather(
   materialId: number,
   withAttributes: boolean,
   arena: ArrayArena,
+  outOfRange: () => never,
 ): SelectedPrimitive {
   let used = 0;
+  const limit = mesh.vertexCount;
   // At most 65,535 distinct vertices, so rebased indices stay below the u16 restart value.
   const out = arena.uint16(indexList.length);
   for (let i = 0; i < indexList.length; i++) {
     const v = base + indexList[i];
+    if (v >= limit) {
+      for (let k = 0; k < used; k++) remap[order[k]] = -1;
+      outOfRange();
+    }
     let r = remap[v];
     if (r < 0) {
       r = remap[v] = used;
@@ -231,18 +239,17 @@ export function selectRef(
         String(ref.vertexStart + group.vertexEnd),
       );
     }
-    let max = 0;
-    for (let i = 0; i < list.length; i++) if (list[i] > max) max = list[i];
-    if (list.length && base + max >= mesh.vertexCount) {
-      const i = list.indexOf(max);
-      source.fail(
-        mesh.indexAt + 2 * (group.indexStart + i),
+    // An index past the mesh: named by the group's largest index, as the format notes cite it.
+    const outOfRange = (): never => {
+      const max = maxIndex(list);
+      return source.fail(
+        mesh.indexAt + 2 * (group.indexStart + list.indexOf(max)),
         `vertex ${ref.vertexStart}+${group.vertexStart}+index < ${mesh.vertexCount} (VMeshRef at byte ${ref.offset})`,
         String(base + max),
       );
-    }
+    };
     floats ??= floatView(mesh);
-    out.push(gather(mesh, floats, list, base, group.materialId, true, arena));
+    out.push(gather(mesh, floats, list, base, group.materialId, true, arena, outOfRange));
   }
   return out;
 }
@@ -295,14 +302,20 @@ export function selectWire(
   wire: VWireData,
   arena: ArrayArena = new ArrayArena(0),
 ): SelectedPrimitive {
-  let max = 0;
-  for (let i = 0; i < wire.indices.length; i++) if (wire.indices[i] > max) max = wire.indices[i];
-  if (wire.indices.length && wire.vertexStart + max >= mesh.vertexCount) {
-    wire.source.fail(
+  const outOfRange = (): never => {
+    const max = maxIndex(wire.indices);
+    return wire.source.fail(
       16 + 2 * wire.indices.indexOf(max),
       `wire vertex < ${mesh.vertexCount}`,
       String(wire.vertexStart + max),
     );
-  }
-  return gather(mesh, floatView(mesh), wire.indices, wire.vertexStart, 0, false, arena);
+  };
+  return gather(mesh, floatView(mesh), wire.indices, wire.vertexStart, 0, false, arena, outOfRange);
+}
+
+/** The largest of `indices` (0 for none), for the message about an index past its mesh. */
+function maxIndex(indices: Uint16Array): number {
+  let max = 0;
+  for (let i = 0; i < indices.length; i++) if (indices[i] > max) max = indices[i];
+  return max;
 }

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { ByteWindow } from "../../../../runtime/binary.ts";
 import { encodeVMeshData, packVertices } from "../../../support/freelancer/encode_model.ts";
-import { readVMeshData, vertexLayout } from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
-import { selectRef } from "../../../../nodes/decode/freelancer/codec/vmesh_select.ts";
+import {
+  readVMeshData,
+  readVWireData,
+  vertexLayout,
+} from "../../../../nodes/decode/freelancer/codec/vmesh.ts";
+import { selectRef, selectWire } from "../../../../nodes/decode/freelancer/codec/vmesh_select.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 
 const window = (bytes: Uint8Array) => new ByteWindow(bytes, 0, bytes.length, "vmesh");
@@ -137,4 +141,55 @@ Deno.test("bad VMeshData: short leaf, index past the vertex buffer, group past t
   view.setUint16(16 + 8, 6, true);
   assert.throws(() => readVMeshData(window(new Uint8Array(view.buffer)), "m"), DecodeError);
   assert.throws(() => selectRef(readVMeshData(window(good), "m"), { ...wholeRef(2) }), DecodeError);
+});
+
+Deno.test("an index past the mesh, found while rebasing, names the group's largest index and leaves the next selection right", () => {
+  // Six vertices on a line; group 0 uses five of them before an index past the mesh (a damaged
+  // index list), group 1 draws three of the same five.
+  const positions = Array.from({ length: 18 }, (_, i) => i % 3 === 0 ? i / 3 : 0);
+  const bytes = encodeVMeshData({
+    fvf: 0x002,
+    groups: [
+      { materialId: 1, vertexStart: 0, vertexEnd: 5, indexCount: 6 },
+      { materialId: 2, vertexStart: 0, vertexEnd: 5, indexCount: 3 },
+    ],
+    indices: [0, 1, 2, 3, 4, 9, 2, 3, 4],
+    vertices: packVertices(0x002, 6, { positions }),
+  });
+  const mesh = readVMeshData(window(bytes), "m");
+  const error = (() => {
+    try {
+      selectRef(mesh, { ...wholeRef(1) });
+    } catch (e) {
+      return e as DecodeError;
+    }
+  })();
+  assert.ok(error instanceof DecodeError);
+  assert.equal((error.at as { offset: number }).offset, 16 + 24 + 2 * 5, "the sixth index, 9");
+  assert.match(error.message, /\b9\b/);
+  // The vertices group 0 had rebased before the bad index must not be taken as already copied.
+  const [prim] = selectRef(mesh, { ...wholeRef(1), groupStart: 1 });
+  assert.deepEqual([...prim.indices], [0, 1, 2]);
+  assert.deepEqual([...prim.positions], [2, 0, 0, 3, 0, 0, 4, 0, 0]);
+  // A wireframe's index past the mesh is named the same way, and leaves the table clean too.
+  const wire = new Uint8Array(16 + 2 * 4);
+  const view = new DataView(wire.buffer);
+  view.setUint32(0, 16, true);
+  view.setUint16(12, 4, true);
+  [3, 4, 4, 7].forEach((index, i) => view.setUint16(16 + 2 * i, index, true));
+  assert.throws(
+    () => selectWire(mesh, readVWireData(window(wire))),
+    (e: unknown) => e instanceof DecodeError && (e.at as { offset: number }).offset === 16 + 6,
+  );
+  assert.deepEqual([...selectRef(mesh, { ...wholeRef(1), groupStart: 1 })[0].positions], [
+    2,
+    0,
+    0,
+    3,
+    0,
+    0,
+    4,
+    0,
+    0,
+  ]);
 });
