@@ -28,6 +28,7 @@ import { outputJson, rememberWritten, writtenText } from "./written_json.ts";
 import { sortExtras } from "./canonical_extras.ts";
 import { type ChunkLayout, chunkLayout } from "./glb_writer/layout.ts";
 import { writeJsonForLayout } from "./glb_writer/json.ts";
+import { writeCoreJson } from "./glb_writer/core_json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
 import { readAccessorsAhead, setAccessorArrays } from "./read_accessors.ts";
 import {
@@ -191,8 +192,14 @@ async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise
   // The scene itself, not a copy (unless its buffers need merging): keepingExtras guards the extras.
   const source = buffered(doc);
   const layout = via !== "gltf-transform" ? chunkLayout(source) : { unsupported: "glTF-Transform asked for" };
+  // Core glTF's JSON is built here (core_json.ts); glTF-Transform's writer gives the rest of it.
+  const core = "unsupported" in layout || via === "direct-writer-json"
+    ? undefined
+    : keepingExtras(source, () => writeCoreJson(source, layout));
   const direct = "unsupported" in layout
     ? layout
+    : core && !("unsupported" in core)
+    ? core
     : await keepingExtras(source, () => writeJsonForLayout(io, source, layout));
   if ("unsupported" in direct) {
     if (via === "direct-only") throw new Error(`direct GLB writer: ${direct.unsupported}`);
@@ -206,9 +213,10 @@ async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise
 
 /**
  * Who writes the binary chunk: `direct` (this module, glTF-Transform where it cannot), `direct-only`
- * (this module or an error) or `gltf-transform` (its writer, as before the direct writer).
+ * (this module or an error), `direct-writer-json` (`direct` with the JSON always from glTF-Transform's
+ * writer, as before core_json.ts) or `gltf-transform` (its writer, as before the direct writer).
  */
-export type ChunkWriter = "direct" | "direct-only" | "gltf-transform";
+export type ChunkWriter = "direct" | "direct-only" | "direct-writer-json" | "gltf-transform";
 
 /**
  * {@link writeGlb} without its memo, with the binary chunk written by `via`: for tests and benches

@@ -35,6 +35,8 @@ export interface InterleavedView {
 /** A buffer view of whole accessors one after another, each padded to 4 bytes (indices, animation, IBMs). */
 export interface PackedView {
   readonly kind: "packed";
+  /** The writer's usage of the group (`ELEMENT_ARRAY_BUFFER` views get a target, others none). */
+  readonly usage: string;
   readonly accessors: readonly Accessor[];
   /** Each accessor's offset inside the view. */
   readonly offsets: readonly number[];
@@ -137,7 +139,7 @@ export function chunkLayout(doc: Document): ChunkLayout | Unsupported {
       ? interleavedView(members)
       : usage === SPARSE
       ? { kind: "sparse" as const, accessors: members, byteOffset: 0, byteLength: 0 }
-      : packedView(members);
+      : packedView(members, usage);
     if ("unsupported" in view) return view;
     views.push(view);
   }
@@ -250,14 +252,14 @@ function interleavedView(members: Accessor[]): InterleavedView | Unsupported {
   };
 }
 
-function packedView(members: Accessor[]): PackedView {
+function packedView(members: Accessor[], usage: string): PackedView {
   const offsets: number[] = [];
   let byteLength = 0;
   for (const accessor of members) {
     offsets.push(byteLength);
     byteLength += padded(accessor.getArray()!.byteLength);
   }
-  return { kind: "packed", accessors: members, offsets, byteOffset: 0, byteLength };
+  return { kind: "packed", usage, accessors: members, offsets, byteOffset: 0, byteLength };
 }
 
 /** `length` rounded up to 4 bytes, as the writer pads accessors and vertex elements. */

@@ -1,0 +1,357 @@
+/**
+ * The GLB JSON glTF-Transform 4.5's writer (`GLTFWriter.write`) gives a document of core glTF only
+ * (no extension in use), built straight from the document and a {@link ChunkLayout}: the same
+ * object, key for key and in the same order, with the same defaults left out, the same shared
+ * texture and sampler entries and the same values (the property's own extras and vectors, as the
+ * writer hands them over). The writer's own pass groups every accessor by its usage and parents
+ * again and builds each definition on arrays it is then told to leave empty; the layout has done
+ * that grouping already. Anything outside the subset (extensions, sparse accessors, accessors
+ * outside the buffer) is left to `json.ts`, which runs the writer itself.
+ *
+ * @module
+ */
+import {
+  type Accessor,
+  type Document,
+  type GLTF,
+  Material,
+  MathUtils,
+  type Property,
+  type Texture,
+  type TextureInfo,
+  VERSION,
+} from "@gltf-transform/core";
+import type { ChunkLayout, Unsupported } from "./layout.ts";
+import { valueFacts } from "../array_facts.ts";
+
+const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
+
+/**
+ * The JSON glTF-Transform's writer gives `doc` as GLB with `layout`'s binary chunk, or why `doc` is
+ * outside the core subset this reproduces (then the caller asks the writer). `doc` is only read,
+ * except that, like the writer, a mesh with morph targets gets their names in its own extras object
+ * (the caller guards those, as it does for the writer: `keepingExtras`).
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { chunkLayout, type ChunkLayout } from "./layout.ts";
+ * import { writeCoreJson } from "./core_json.ts";
+ *
+ * const doc = new Document();
+ * doc.createScene("s").addChild(doc.createNode("n"));
+ * const json = writeCoreJson(doc, chunkLayout(doc) as ChunkLayout);
+ * ```
+ */
+export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | Unsupported {
+  const root = doc.getRoot();
+  if (root.listExtensionsUsed().length > 0 || root.listExtensionsRequired().length > 0) {
+    return { unsupported: "extensions in use" };
+  }
+  for (const view of layout.views) if (view.kind === "sparse") return { unsupported: "sparse accessors" };
+  // The writer leaves an accessor without a buffer out (and warns); the layout holds only the rest.
+  const accessorList = root.listAccessors();
+  if (accessorList.length !== layout.accessors.length) return { unsupported: "accessors outside the buffer" };
+
+  const json = {
+    asset: { generator: `glTF-Transform ${VERSION}`, ...root.getAsset() },
+    extras: { ...root.getExtras() },
+  } as GLTF.IGLTF;
+  const accessors: GLTF.IAccessor[] = [];
+  const bufferViews: GLTF.IBufferView[] = [];
+  const samplers: GLTF.ISampler[] = [];
+  const textures: GLTF.ITexture[] = [];
+  json.accessors = accessors;
+  json.bufferViews = bufferViews;
+  json.samplers = samplers;
+  json.textures = textures;
+
+  const imageIndex = new Map<Texture, number>();
+  json.images = root.listTextures().map((texture, i) => {
+    const def = propertyDef(texture) as GLTF.IImage;
+    if (texture.getMimeType()) def.mimeType = texture.getMimeType();
+    // chunkLayout refuses a texture without an image: each has the view of its own position.
+    def.bufferView = bufferViews.length;
+    const slot = layout.images[i];
+    bufferViews.push({ buffer: 0, byteOffset: slot.byteOffset, byteLength: slot.byteLength });
+    imageIndex.set(texture, i);
+    return def;
+  });
+
+  const accessorIndex = new Map<Accessor, number>();
+  const graph = doc.getGraph();
+  for (const view of layout.views) {
+    if (view.kind === "sparse") continue;
+    const viewIndex = bufferViews.length;
+    for (let m = 0; m < view.accessors.length; m++) {
+      const accessor = view.accessors[m];
+      const def = propertyDef(accessor) as GLTF.IAccessor;
+      def.type = accessor.getType();
+      def.componentType = accessor.getComponentType();
+      def.count = accessor.getCount();
+      // The writer's test for bounds: a POSITION attribute (of a primitive or a morph target) or an
+      // animation sampler's input, by any parent edge.
+      const needsBounds = graph.listParentEdges(accessor).some((edge) =>
+        (edge.getName() === "attributes" && (edge.getAttributes() as { key?: string }).key === "POSITION") ||
+        edge.getName() === "input"
+      );
+      if (needsBounds) {
+        // The numbers of the writer's getMax/getMin and Math.fround (array_facts.ts); copies, as the
+        // JSON is the caller's to change.
+        const { min, max } = valueFacts(accessor.getArray()!, accessor.getElementSize());
+        def.max = max.slice();
+        def.min = min.slice();
+      }
+      if (accessor.getNormalized()) def.normalized = accessor.getNormalized();
+      def.bufferView = viewIndex;
+      def.byteOffset = view.offsets[m];
+      accessorIndex.set(accessor, accessors.length);
+      accessors.push(def);
+    }
+    const def: GLTF.IBufferView = { buffer: 0, byteOffset: view.byteOffset, byteLength: view.byteLength };
+    if (view.kind === "interleaved") {
+      def.byteStride = view.byteStride;
+      def.target = ARRAY_BUFFER;
+    } else if (view.usage === "ELEMENT_ARRAY_BUFFER") {
+      def.target = ELEMENT_ARRAY_BUFFER;
+    }
+    bufferViews.push(def);
+  }
+
+  json.buffers = root.listBuffers().map((buffer) => {
+    const def = propertyDef(buffer) as GLTF.IBuffer;
+    if (layout.byteLength) def.byteLength = layout.byteLength;
+    return def;
+  });
+
+  const samplerIndex = new Map<string, number>(), textureIndex = new Map<string, number>();
+  /** The writer's `createTextureInfoDef`: samplers and textures shared by their JSON. */
+  const textureInfoDef = (texture: Texture, info: TextureInfo): GLTF.ITextureInfo => {
+    const samplerDef = {
+      magFilter: info.getMagFilter() || undefined,
+      minFilter: info.getMinFilter() || undefined,
+      wrapS: info.getWrapS(),
+      wrapT: info.getWrapT(),
+    } as GLTF.ISampler;
+    const samplerKey = JSON.stringify(samplerDef);
+    if (!samplerIndex.has(samplerKey)) {
+      samplerIndex.set(samplerKey, samplers.length);
+      samplers.push(samplerDef);
+    }
+    const textureDef = {
+      source: imageIndex.get(texture),
+      sampler: samplerIndex.get(samplerKey),
+    } as GLTF.ITexture;
+    const textureKey = JSON.stringify(textureDef);
+    if (!textureIndex.has(textureKey)) {
+      textureIndex.set(textureKey, textures.length);
+      textures.push(textureDef);
+    }
+    const def = { index: textureIndex.get(textureKey) } as GLTF.ITextureInfo;
+    if (info.getTexCoord() !== 0) def.texCoord = info.getTexCoord();
+    if (Object.keys(info.getExtras()).length > 0) def.extras = info.getExtras();
+    return def;
+  };
+
+  const materialIndex = new Map<Material, number>();
+  json.materials = root.listMaterials().map((material, index) => {
+    materialIndex.set(material, index);
+    return materialDef(material, textureInfoDef);
+  });
+
+  const meshIndex = new Map<Property, number>();
+  json.meshes = root.listMeshes().map((mesh, index) => {
+    const def = propertyDef(mesh) as GLTF.IMesh;
+    let targetNames: string[] | null = null;
+    def.primitives = mesh.listPrimitives().map((primitive) => {
+      const primitiveDef: GLTF.IMeshPrimitive = { attributes: {} };
+      primitiveDef.mode = primitive.getMode();
+      const material = primitive.getMaterial();
+      if (material) primitiveDef.material = materialIndex.get(material);
+      if (Object.keys(primitive.getExtras()).length) primitiveDef.extras = primitive.getExtras();
+      const indices = primitive.getIndices();
+      if (indices) primitiveDef.indices = accessorIndex.get(indices);
+      for (const semantic of primitive.listSemantics()) {
+        primitiveDef.attributes[semantic] = accessorIndex.get(primitive.getAttribute(semantic)!)!;
+      }
+      const targets = primitive.listTargets();
+      for (const target of targets) {
+        const targetDef = {} as { [name: string]: number };
+        for (const semantic of target.listSemantics()) {
+          targetDef[semantic] = accessorIndex.get(target.getAttribute(semantic)!)!;
+        }
+        primitiveDef.targets = primitiveDef.targets || [];
+        primitiveDef.targets.push(targetDef);
+      }
+      if (targets.length && !targetNames) targetNames = targets.map((target) => target.getName());
+      return primitiveDef;
+    });
+    if (mesh.getWeights().length) def.weights = mesh.getWeights();
+    if (targetNames) {
+      // Into the mesh's own extras object when it has one, as the writer does.
+      def.extras = def.extras || {};
+      def.extras["targetNames"] = targetNames;
+    }
+    meshIndex.set(mesh, index);
+    return def;
+  });
+
+  const cameraIndex = new Map<Property, number>();
+  json.cameras = root.listCameras().map((camera, index) => {
+    const def = propertyDef(camera) as GLTF.ICamera;
+    def.type = camera.getType();
+    if (def.type === "perspective") {
+      def.perspective = { znear: camera.getZNear(), zfar: camera.getZFar(), yfov: camera.getYFov() };
+      const aspectRatio = camera.getAspectRatio();
+      if (aspectRatio !== null) def.perspective.aspectRatio = aspectRatio;
+    } else {
+      def.orthographic = {
+        znear: camera.getZNear(),
+        zfar: camera.getZFar(),
+        xmag: camera.getXMag(),
+        ymag: camera.getYMag(),
+      };
+    }
+    cameraIndex.set(camera, index);
+    return def;
+  });
+
+  const nodeList = root.listNodes();
+  const nodeIndex = new Map<Property, number>();
+  const nodes = json.nodes = nodeList.map((node, index) => {
+    const def = propertyDef(node) as GLTF.INode;
+    if (!MathUtils.eq(node.getTranslation(), [0, 0, 0])) def.translation = node.getTranslation();
+    if (!MathUtils.eq(node.getRotation(), [0, 0, 0, 1])) def.rotation = node.getRotation();
+    if (!MathUtils.eq(node.getScale(), [1, 1, 1])) def.scale = node.getScale();
+    if (node.getWeights().length) def.weights = node.getWeights();
+    nodeIndex.set(node, index);
+    return def;
+  });
+
+  const skinIndex = new Map<Property, number>();
+  json.skins = root.listSkins().map((skin, index) => {
+    const def = propertyDef(skin) as GLTF.ISkin;
+    const inverseBindMatrices = skin.getInverseBindMatrices();
+    if (inverseBindMatrices) def.inverseBindMatrices = accessorIndex.get(inverseBindMatrices);
+    const skeleton = skin.getSkeleton();
+    if (skeleton) def.skeleton = nodeIndex.get(skeleton);
+    def.joints = skin.listJoints().map((joint) => nodeIndex.get(joint)!);
+    skinIndex.set(skin, index);
+    return def;
+  });
+
+  for (let i = 0; i < nodeList.length; i++) {
+    const node = nodeList[i], def = nodes[i];
+    const mesh = node.getMesh();
+    if (mesh) def.mesh = meshIndex.get(mesh);
+    const camera = node.getCamera();
+    if (camera) def.camera = cameraIndex.get(camera);
+    const skin = node.getSkin();
+    if (skin) def.skin = skinIndex.get(skin);
+    const children = node.listChildren();
+    if (children.length > 0) def.children = children.map((child) => nodeIndex.get(child)!);
+  }
+
+  json.animations = root.listAnimations().map((animation) => {
+    const def = propertyDef(animation) as GLTF.IAnimation;
+    const samplerOf = new Map<Property, number>();
+    def.samplers = animation.listSamplers().map((sampler, index) => {
+      const samplerDef = propertyDef(sampler) as GLTF.IAnimationSampler;
+      samplerDef.input = accessorIndex.get(sampler.getInput()!)!;
+      samplerDef.output = accessorIndex.get(sampler.getOutput()!)!;
+      samplerDef.interpolation = sampler.getInterpolation();
+      samplerOf.set(sampler, index);
+      return samplerDef;
+    });
+    def.channels = animation.listChannels().map((channel) => {
+      const channelDef = propertyDef(channel) as GLTF.IAnimationChannel;
+      channelDef.sampler = samplerOf.get(channel.getSampler()!)!;
+      channelDef.target = {
+        node: nodeIndex.get(channel.getTargetNode()!)!,
+        path: channel.getTargetPath()!,
+      };
+      return channelDef;
+    });
+    return def;
+  });
+
+  const scenes = root.listScenes();
+  json.scenes = scenes.map((scene) => {
+    const def = propertyDef(scene) as GLTF.IScene;
+    def.nodes = scene.listChildren().map((node) => nodeIndex.get(node)!);
+    return def;
+  });
+  const defaultScene = root.getDefaultScene();
+  if (defaultScene) json.scene = scenes.indexOf(defaultScene);
+  json.extensionsUsed = [];
+  json.extensionsRequired = [];
+  clean(json as unknown as Record<string, unknown>);
+  return json;
+}
+
+/** The writer's `createPropertyDef`: the name when not empty, the property's own extras when any. */
+function propertyDef(property: Property): { name?: string; extras?: Record<string, unknown> } {
+  const def: { name?: string; extras?: Record<string, unknown> } = {};
+  if (property.getName()) def.name = property.getName();
+  const extras = property.getExtras();
+  if (Object.keys(extras).length > 0) def.extras = extras;
+  return def;
+}
+
+/** A material as the writer writes it: defaults left out, textures through `textureInfoDef`. */
+function materialDef(
+  material: Material,
+  textureInfoDef: (texture: Texture, info: TextureInfo) => GLTF.ITextureInfo,
+): GLTF.IMaterial {
+  const def = propertyDef(material) as GLTF.IMaterial;
+  if (material.getAlphaMode() !== Material.AlphaMode.OPAQUE) def.alphaMode = material.getAlphaMode();
+  if (material.getAlphaMode() === Material.AlphaMode.MASK) def.alphaCutoff = material.getAlphaCutoff();
+  if (material.getDoubleSided()) def.doubleSided = true;
+  const pbr: GLTF.IMaterialPbrMetallicRoughness = def.pbrMetallicRoughness = {};
+  if (!MathUtils.eq(material.getBaseColorFactor(), [1, 1, 1, 1])) {
+    pbr.baseColorFactor = material.getBaseColorFactor();
+  }
+  if (!MathUtils.eq(material.getEmissiveFactor(), [0, 0, 0])) {
+    def.emissiveFactor = material.getEmissiveFactor();
+  }
+  if (material.getRoughnessFactor() !== 1) pbr.roughnessFactor = material.getRoughnessFactor();
+  if (material.getMetallicFactor() !== 1) pbr.metallicFactor = material.getMetallicFactor();
+  const baseColor = material.getBaseColorTexture();
+  if (baseColor) pbr.baseColorTexture = textureInfoDef(baseColor, material.getBaseColorTextureInfo()!);
+  const emissive = material.getEmissiveTexture();
+  if (emissive) def.emissiveTexture = textureInfoDef(emissive, material.getEmissiveTextureInfo()!);
+  const normal = material.getNormalTexture();
+  if (normal) {
+    const info = textureInfoDef(normal, material.getNormalTextureInfo()!) as GLTF.IMaterialNormalTextureInfo;
+    if (material.getNormalScale() !== 1) info.scale = material.getNormalScale();
+    def.normalTexture = info;
+  }
+  const occlusion = material.getOcclusionTexture();
+  if (occlusion) {
+    const info = textureInfoDef(
+      occlusion,
+      material.getOcclusionTextureInfo()!,
+    ) as GLTF.IMaterialOcclusionTextureInfo;
+    if (material.getOcclusionStrength() !== 1) info.strength = material.getOcclusionStrength();
+    def.occlusionTexture = info;
+  }
+  const metallicRoughness = material.getMetallicRoughnessTexture();
+  if (metallicRoughness) {
+    pbr.metallicRoughnessTexture = textureInfoDef(
+      metallicRoughness,
+      material.getMetallicRoughnessTextureInfo()!,
+    );
+  }
+  return def;
+}
+
+/** The writer's `clean`: top-level empty arrays, empty objects, null and "" removed. */
+function clean(object: Record<string, unknown>): void {
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (
+      (Array.isArray(value) && value.length === 0) || value === null || value === "" ||
+      (value && typeof value === "object" && Object.keys(value).length === 0)
+    ) delete object[key];
+  }
+}
