@@ -29,7 +29,10 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
   const doc = inputs.scene;
   const frame = resolveFrame(doc, params.forward, params.up);
   const all = doc.getRoot().listNodes();
-  const indexOf = (node: Node) => all.indexOf(node);
+  // Looked up, not searched: a search of every node per part and path step was quadratic in the parts.
+  const indices = new Map<Node, number>();
+  all.forEach((node, i) => indices.has(node) || indices.set(node, i));
+  const indexOf = (node: Node) => indices.get(node) ?? -1;
   // The names export.gltf writes, so the report and the file agree when names repeat.
   const names = exportNames(doc).nodes;
   const nameOf = (node: Node) => names[indexOf(node)];

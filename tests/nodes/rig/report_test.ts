@@ -1,5 +1,6 @@
 /** `rig.report`: the same hinge before and after pivot insertion; aircraft coordinates; counts. */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import type { Node } from "@gltf-transform/core";
 import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
 import { rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";
 import { rigInsertPivot } from "../../../nodes/rig/insert_pivot.ts";
@@ -40,4 +41,38 @@ Deno.test("report: a fitted panel and its inserted pivot report the same world h
   assert(Math.abs(c[0] - w[2]) < 1e-12 && Math.abs(c[1] - w[1]) < 1e-12 && Math.abs(c[2] + w[0]) < 1e-12);
   assertEquals(after.frame, { forward: "-Z", up: "+Y", metres_per_unit: 1 });
   assertEquals(after.counts, { parts: 1, by_kind: { aileron: 1 }, by_found_by: { name: 1 } });
+});
+
+Deno.test("report: a part's index is looked up, not searched for among every node", async () => {
+  // Rows of small ailerons at a scene's top, as a file of thousands of panels: the report searched
+  // the list of every node for each part and each step of its path (quadratic in the parts).
+  const searched: number[] = [];
+  for (const count of [20, 200]) {
+    const doc = newScene();
+    for (let i = 0; i < count; i++) {
+      addPanel(doc, undefined, aileron(`Aileron_${i % 2 ? "L" : "R"}_${i}`), {
+        translation: [(i % 20) * 3, Math.floor(i / 20) * 0.5, 0],
+      });
+    }
+    const frame = { forward: "-Z", up: "+Y" };
+    const detected = (await runNode(rigDetectPanels, { scene: doc })).scene;
+    const pivoted = (await runNode(rigInsertPivot, {
+      scene: (await runNode(rigFitHinge, { scene: detected }, frame)).scene,
+    })).scene;
+    // Counts the entries every search of the scene's node list reads.
+    let read = 0;
+    const root = pivoted.getRoot(), listNodes = root.listNodes.bind(root);
+    root.listNodes = () => {
+      const all = listNodes();
+      all.indexOf = (
+        node: Node,
+        from?: number,
+      ) => (read += all.length, Array.prototype.indexOf.call(all, node, from));
+      return all;
+    };
+    const report = (await runNode(rigReport, { scene: pivoted }, frame)).report;
+    assertEquals((report.parts as ReportPart[]).length, count);
+    searched.push(read / count);
+  }
+  assert(searched.every((perPart) => perPart < 10), `node entries read a part: ${searched.join(", ")}`);
 });
