@@ -20,6 +20,8 @@ import { channels } from "./generate.ts";
 import { eulerRows } from "./follower_shape_habits.ts";
 import type { V3 } from "./rigidity_reference.ts";
 
+type Json = Record<string, unknown>;
+
 const mul = (a: V3[], b: V3[]): V3[] =>
   a.map((row) => [0, 1, 2].map((j) => row[0] * b[0][j] + row[1] * b[1][j] + row[2] * b[2][j]) as V3);
 const transpose = (a: V3[]): V3[] => [0, 1, 2].map((i) => [a[0][i], a[1][i], a[2][i]] as V3);
@@ -64,8 +66,23 @@ interface Spec {
 
 const ORDERS = ["XYZ", "YZX", "ZYX", "ZXY", "XZY", "YXZ"];
 
+/** How a chain case is written. */
+export interface ChainOptions {
+  /**
+   * The props are rigid followers (`studio/node/rigid_follow`) of the bone they sit on, its mesh's
+   * four vertices their reference (a sword kept in a hand, a bracelet on a forearm), and the nodes are
+   * written as a figure's are (`type` figure and bone), so they are placed on the figure at rest.
+   */
+  readonly followers?: boolean;
+  /**
+   * The followers are written under the figure root, as Daz saves a prop fitted to a figure, and
+   * follow their bone by their reference vertices' weights alone (Daz draws them at the same place).
+   */
+  readonly underFigure?: boolean;
+}
+
 /** The chain case of `seed`. */
-export function chainScaleCase(seed: number): ChainCase {
+export function chainScaleCase(seed: number, options: ChainOptions = {}): ChainCase {
   const r = prng(seed * 131 + 7);
   const round = (x: number, step: number) => Math.round(x / step) * step;
   const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)];
@@ -176,11 +193,11 @@ export function chainScaleCase(seed: number): ChainCase {
       }
     }
   }
-  return build(seed, specs);
+  return build(seed, specs, options);
 }
 
 /** The DSON scene of `specs` and where Daz draws each node. */
-function build(seed: number, specs: Spec[]): ChainCase {
+function build(seed: number, specs: Spec[], options: ChainOptions): ChainCase {
   const library: Record<string, unknown>[] = [], geometries: unknown[] = [], instances: unknown[] = [];
   const rot: V3[][] = [], gs: V3[][] = [], ls: V3[][] = [], origin: V3[] = [];
   const nodes: ChainNode[] = [];
@@ -197,10 +214,11 @@ function build(seed: number, specs: Spec[]): ChainCase {
       polygon_material_groups: { count: 1, values: ["m"] },
       polylist: { count: 1, values: [[0, 0, 0, 1, 2, 3]] },
     });
+    const prop = s.inherits === undefined && s.parent >= 0;
     library.push({
       id: s.name,
       name: s.name,
-      type: "node",
+      type: options.followers && !prop ? (s.parent < 0 ? "figure" : "bone") : "node",
       rotation_order: s.order,
       ...(s.inherits === undefined ? {} : { inherits_scale: s.inherits }),
       center_point: channels("float", s.c),
@@ -217,8 +235,25 @@ function build(seed: number, specs: Spec[]): ChainCase {
     instances.push({
       id: `${s.name}-1`,
       url: `#${s.name}`,
-      ...(s.parent >= 0 ? { parent: `#${specs[s.parent].name}-1` } : {}),
+      ...(s.parent >= 0
+        ? { parent: `#${specs[options.followers && options.underFigure && prop ? 0 : s.parent].name}-1` }
+        : {}),
       geometries: [{ id: `${s.name}_geo-1`, url: `#${s.name}_geo` }],
+      // Kept on its bone's mesh: no morph moves it, so Daz draws it where its node composes.
+      ...(options.followers && prop
+        ? {
+          extra: [{
+            type: "studio/node/rigid_follow",
+            vertex_count: 4,
+            rigidity_group: {
+              id: "follow",
+              rotation_mode: "full",
+              scale_modes: ["none", "none", "none"],
+              reference_vertices: { count: 4, values: [0, 1, 2, 3] },
+            },
+          }],
+        }
+        : {}),
     });
     // DSON's composition (formats B.6).
     const o = eulerRows(s.orientation, "XYZ"), ob = transpose(o);
@@ -254,12 +289,67 @@ function build(seed: number, specs: Spec[]): ChainCase {
       habit: s.habit,
     });
   }
+  const modifiers: Record<string, unknown> = {};
+  if (options.followers) skinFigure(specs, geometries as Record<string, unknown>[], instances, modifiers);
   const json = {
     file_version: "0.6.0.0",
     asset_info: { id: `/scenes/chain${seed}.duf`, type: "scene" },
     geometry_library: geometries,
     node_library: library,
-    scene: { nodes: instances },
+    ...modifiers.library ? { modifier_library: modifiers.library } : {},
+    scene: { nodes: instances, ...modifiers.scene ? { modifiers: modifiers.scene } : {} },
   };
   return { json, nodes };
+}
+
+/**
+ * The figure's mesh skinned as a figure's is: after its own four vertices, a copy of each bone's
+ * quad weighted wholly to that bone (Daz draws it where the bone's composition puts it), and each
+ * follower's reference vertices the copy of the quad of the bone it sits on, as a ring's are the
+ * finger's skin.
+ */
+function skinFigure(
+  specs: readonly Spec[],
+  geometries: Record<string, unknown>[],
+  instances: unknown[],
+  out: Record<string, unknown>,
+): void {
+  const figure = geometries[0] as { vertices: { count: number; values: number[][] }; polylist: unknown };
+  const values = [...figure.vertices.values], polys: number[][] = [[0, 0, 0, 1, 2, 3]];
+  const weights: Record<string, number[][]> = { Figure: [0, 1, 2, 3].map((v) => [v, 1]) };
+  const quadOf = new Map<number, number[]>();
+  specs.forEach((s, i) => {
+    if (i === 0 || s.inherits === undefined) return;
+    const geometry = geometries[i] as { vertices: { values: number[][] } };
+    const start = values.length, quad = [start, start + 1, start + 2, start + 3];
+    values.push(...geometry.vertices.values);
+    polys.push([0, 0, ...quad]);
+    weights[s.name] = quad.map((v) => [v, 1]);
+    quadOf.set(i, quad);
+  });
+  figure.vertices = { count: values.length, values };
+  figure.polylist = { count: polys.length, values: polys };
+  specs.forEach((s, i) => {
+    const follower = instances[i] as { extra?: { vertex_count: number; rigidity_group: Json }[] };
+    if (!follower.extra) return;
+    const refs = quadOf.get(s.parent)!;
+    follower.extra[0].vertex_count = values.length;
+    follower.extra[0].rigidity_group.reference_vertices = { count: 4, values: refs };
+  });
+  out.library = [{
+    id: "SkinBinding",
+    name: "SkinBinding",
+    parent: "#Figure_geo",
+    skin: {
+      node: "#Figure",
+      geometry: "#Figure_geo",
+      vertex_count: values.length,
+      joints: Object.entries(weights).map(([name, list]) => ({
+        id: name,
+        node: `#${name}`,
+        node_weights: { count: list.length, values: list },
+      })),
+    },
+  }];
+  out.scene = [{ id: "SkinBinding-1", url: "#SkinBinding", parent: "#Figure_geo-1" }];
 }

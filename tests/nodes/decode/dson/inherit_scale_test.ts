@@ -112,6 +112,42 @@ Deno.test("dson preset: a bone no longer under an uneven scale drops its fitted 
   assert.ok(checked >= 2, `${checked} seeds checked`);
 });
 
+Deno.test("dson rigid followers on bones fitted in posed uneven chains ride their bone as a child node would", async () => {
+  // Followers (a sword, a bracelet) written under the figure root or their bone, their reference
+  // vertices skinned wholly to the bone: Daz carries them with the bone's composition, the same as a
+  // prop parented to it. They are placed with the figure at rest, where a bone's fit (scale_fit, for
+  // the posed chain) does not hold: before decode.dson v69 such a follower was placed under a bone
+  // stretched by it (dev seeds 6061-6090: followers written under the figure left under it, "would
+  // need a shear", or placed off silently). Each is judged against the same prop as a child node of
+  // its bone, which is named where its bone is off.
+  let followers = 0, fitted = 0;
+  for (let seed = 6061; seed <= 6090; seed++) {
+    const plain = await decodeJson(chainScaleCase(seed).json, "scene.duf");
+    for (const underFigure of [false, true]) {
+      const c = chainScaleCase(seed, { followers: true, underFigure });
+      const { scene, warnings } = await decodeJson(c.json, "scene.duf");
+      assert.deepEqual(warnings.filter((w) => w.includes("rigid follower")), [], `seed ${seed}`);
+      const fits = new Set(
+        scene.getRoot().listNodes().filter((n) =>
+          (n.getExtras().partgraph as { dson?: { scale_fit?: unknown } })?.dson?.scale_fit !== undefined
+        ).map((n) => n.getName()),
+      );
+      for (const n of c.nodes.filter((n) => n.name.startsWith("prop"))) {
+        const want = drawnFollower(plain.scene, n.name), got = drawnFollower(scene, n.name);
+        const far = Math.max(...want.map((q, v) => Math.hypot(...q.map((x, k) => x - got[v][k]))));
+        const where = underFigure ? "under the figure" : "under its bone";
+        assert.ok(
+          far < RIGHT,
+          `seed ${seed} ${where}: ${n.habit} ${far.toFixed(3)} cm from its bone's child`,
+        );
+        followers++;
+        if (fits.has(c.nodes[n.parent].name)) fitted++;
+      }
+    }
+  }
+  assert.ok(followers >= 60 && fitted >= 30, `${followers} followers, ${fitted} on fitted bones`);
+});
+
 Deno.test("dson: a fitted item's bone following its body's keeps no scale fit of its own", async () => {
   // A body stretched to 100/110/100 % and an item fitted to it, both with a bone that does not inherit
   // scale in a frame turned 10° from its parent's: the body's bone is fitted (and named); the item's
