@@ -5,8 +5,9 @@
  * texture and sampler entries and the same values (the property's own extras and vectors, as the
  * writer hands them over). The writer's own pass groups every accessor by its usage and parents
  * again and builds each definition on arrays it is then told to leave empty; the layout has done
- * that grouping already. Anything outside the subset (extensions, sparse accessors, accessors
- * outside the buffer) is left to `json.ts`, which runs the writer itself.
+ * that grouping already; sparse accessors' views come from `sparse.ts`. Anything outside the subset
+ * (extensions, normalised sparse accessors, accessors outside the buffer) is left to `json.ts`, which
+ * runs the writer itself.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import {
   type Accessor,
   type Document,
   type GLTF,
+  type Graph,
   Material,
   MathUtils,
   type Property,
@@ -21,7 +23,8 @@ import {
   type TextureInfo,
   VERSION,
 } from "@gltf-transform/core";
-import type { ChunkLayout, Unsupported } from "./layout.ts";
+import { type ChunkLayout, placeViews, type SparseViews, type Unsupported } from "./layout.ts";
+import { sparseViews, sparseWritable } from "./sparse.ts";
 import { valueFacts } from "../array_facts.ts";
 
 const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
@@ -48,10 +51,15 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   if (root.listExtensionsUsed().length > 0 || root.listExtensionsRequired().length > 0) {
     return { unsupported: "extensions in use" };
   }
-  for (const view of layout.views) if (view.kind === "sparse") return { unsupported: "sparse accessors" };
+  const sparse = layout.views.find((view) => view.kind === "sparse");
+  // Normalised sparse accessors take the writer's own pass (sparse.ts says why).
+  if (sparse && !sparseWritable(sparse.accessors)) return { unsupported: "normalised sparse accessors" };
   // The writer leaves an accessor without a buffer out (and warns); the layout holds only the rest.
   const accessorList = root.listAccessors();
   if (accessorList.length !== layout.accessors.length) return { unsupported: "accessors outside the buffer" };
+  const graph = doc.getGraph();
+  // Sparse views first: their lengths move every view after them (the layout is placed again).
+  const sparseDefs = sparse ? writeSparse(graph, layout, sparse) : undefined;
 
   const json = {
     asset: { generator: `glTF-Transform ${VERSION}`, ...root.getAsset() },
@@ -79,30 +87,24 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   });
 
   const accessorIndex = new Map<Accessor, number>();
-  const graph = doc.getGraph();
   for (const view of layout.views) {
-    if (view.kind === "sparse") continue;
+    if (view.kind === "sparse") {
+      // As the writer's concatSparseAccessors: every definition, then the index and value views.
+      for (let m = 0; m < view.accessors.length; m++) {
+        accessorIndex.set(view.accessors[m], accessors.length);
+        accessors.push(sparseDefs!.defs[m]);
+      }
+      const [indexLength, valueLength] = sparseDefs!.viewLengths;
+      if (indexLength !== undefined && valueLength !== undefined) {
+        bufferViews.push({ buffer: 0, byteOffset: view.byteOffset, byteLength: indexLength });
+        bufferViews.push({ buffer: 0, byteOffset: view.byteOffset + indexLength, byteLength: valueLength });
+      }
+      continue;
+    }
     const viewIndex = bufferViews.length;
     for (let m = 0; m < view.accessors.length; m++) {
       const accessor = view.accessors[m];
-      const def = propertyDef(accessor) as GLTF.IAccessor;
-      def.type = accessor.getType();
-      def.componentType = accessor.getComponentType();
-      def.count = accessor.getCount();
-      // The writer's test for bounds: a POSITION attribute (of a primitive or a morph target) or an
-      // animation sampler's input, by any parent edge.
-      const needsBounds = graph.listParentEdges(accessor).some((edge) =>
-        (edge.getName() === "attributes" && (edge.getAttributes() as { key?: string }).key === "POSITION") ||
-        edge.getName() === "input"
-      );
-      if (needsBounds) {
-        // The numbers of the writer's getMax/getMin and Math.fround (array_facts.ts); copies, as the
-        // JSON is the caller's to change.
-        const { min, max } = valueFacts(accessor.getArray()!, accessor.getElementSize());
-        def.max = max.slice();
-        def.min = min.slice();
-      }
-      if (accessor.getNormalized()) def.normalized = accessor.getNormalized();
+      const def = accessorDef(graph, accessor);
       def.bufferView = viewIndex;
       def.byteOffset = view.offsets[m];
       accessorIndex.set(accessor, accessors.length);
@@ -287,6 +289,52 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   json.extensionsRequired = [];
   clean(json as unknown as Record<string, unknown>);
   return json;
+}
+
+/**
+ * The writer's `createAccessorDef`: name, extras, type, component type, count, bounds (for a
+ * POSITION attribute of a primitive or morph target, or an animation sampler's input, by any parent
+ * edge, as the writer tests) and `normalized` when set.
+ */
+function accessorDef(graph: Graph<Property>, accessor: Accessor): GLTF.IAccessor {
+  const def = propertyDef(accessor) as GLTF.IAccessor;
+  def.type = accessor.getType();
+  def.componentType = accessor.getComponentType();
+  def.count = accessor.getCount();
+  const needsBounds = graph.listParentEdges(accessor).some((edge) =>
+    (edge.getName() === "attributes" && (edge.getAttributes() as { key?: string }).key === "POSITION") ||
+    edge.getName() === "input"
+  );
+  if (needsBounds) {
+    // The numbers of the writer's getMax/getMin and Math.fround (array_facts.ts); copies, as the
+    // JSON is the caller's to change.
+    const { min, max } = valueFacts(accessor.getArray()!, accessor.getElementSize());
+    def.max = max.slice();
+    def.min = min.slice();
+  }
+  if (accessor.getNormalized()) def.normalized = accessor.getNormalized();
+  return def;
+}
+
+/**
+ * The sparse accessors' definitions with their `sparse` entries, and the lengths of their index and
+ * value views (none when every element is zero); the views' bytes go into the layout, which is
+ * placed again. The index view's number is the image views' and the views before it.
+ */
+function writeSparse(
+  graph: Graph<Property>,
+  layout: ChunkLayout,
+  view: SparseViews,
+): { defs: GLTF.IAccessor[]; viewLengths: readonly number[] } {
+  const defs = view.accessors.map((accessor) => accessorDef(graph, accessor));
+  const firstView = layout.images.length + layout.views.indexOf(view);
+  const { bytes, viewLengths } = sparseViews(view.accessors, defs, firstView);
+  if (viewLengths.length) {
+    view.bytes = bytes;
+    view.byteLength = bytes.byteLength;
+    placeViews(layout);
+  }
+  return { defs, viewLengths };
 }
 
 /** The writer's `createPropertyDef`: the name when not empty, the property's own extras when any. */
