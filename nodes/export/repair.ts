@@ -17,6 +17,7 @@ import { nonUnitVectors } from "./unit_vectors.ts";
 import { indexFacts, valueFacts } from "../../runtime/scene/array_facts.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
+import { againstShare, mendDirectionless } from "../../runtime/scene/directionless_normals.ts";
 import { alignTransformFallbacks } from "../../runtime/scene/transform_fallbacks.ts";
 import {
   disposeReplacedMaterials,
@@ -27,6 +28,9 @@ import {
 } from "./repair_uv_sets.ts";
 
 const FLOAT = 5126;
+const TRIANGLES = 4;
+/** Share of a primitive's triangle area whose normals face against the winding for it to count as turned. */
+const AGAINST_SHARE = 0.9;
 
 /**
  * The scene, or a repaired copy of it, with `warn` called once per repaired property (or, past three
@@ -76,9 +80,14 @@ function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string
   }
 }
 
-/** Repairs the meshes' primitives; returns their normal accessors, each once. */
-function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[], name: NameOf): Set<Accessor> {
-  const normals = new Set<Accessor>();
+/** Repairs the meshes' primitives; returns their normal accessors, each once, with the primitives using it. */
+function meshRepairs(
+  meshes: Mesh[],
+  apply: boolean,
+  messages: string[],
+  name: NameOf,
+): Map<Accessor, Primitive[]> {
+  const normals = new Map<Accessor, Primitive[]>();
   const uvSets = new Map<Material, MaterialUvSets>();
   const uvCopies: UvSetCopies = { corners: new Map(), replaced: new Set() };
   const cornered = new Map<Material, string[]>();
@@ -88,7 +97,11 @@ function meshRepairs(meshes: Mesh[], apply: boolean, messages: string[], name: N
     for (let p = 0; p < primitives.length; p++) {
       const primitive = primitives[p];
       const normal = primitive.getAttribute("NORMAL");
-      if (normal) normals.add(normal);
+      if (normal) {
+        const users = normals.get(normal);
+        if (users) users.push(primitive);
+        else normals.set(normal, [primitive]);
+      }
       const bad = clampIndices(primitive, apply);
       if (bad) {
         messages.push(
@@ -164,11 +177,55 @@ function emptyMeshRepair(
   return true;
 }
 
-function normalRepairs(normals: Set<Accessor>, apply: boolean, messages: string[]): void {
-  for (const accessor of normals) {
+function normalRepairs(normals: Map<Accessor, Primitive[]>, apply: boolean, messages: string[]): void {
+  for (const [accessor, primitives] of normals) {
+    // Only a scene with normals to repair is read further: the one pass below says.
+    const mended = apply && normaliseVectors(accessor, false)
+      ? mendDirectionlessNormals(accessor, primitives)
+      : 0;
+    if (mended) {
+      messages.push(
+        `${mended} normal(s) of accessor '${accessor.getName()}' NaN or of zero length given the direction ` +
+          "of their copies at the same place or of their triangles (not +Z: shaded as their neighbours)",
+      );
+    }
     const bad = normaliseVectors(accessor, apply);
     if (bad) messages.push(`${bad} normal(s) of accessor '${accessor.getName()}' made unit length`);
   }
+}
+
+/**
+ * Normals of `accessor` NaN (0 by now) or of zero length given a direction by the rule decode.gltf mends
+ * a file's by (`directionless_normals.ts`), primitive by primitive of those using it: a vertex no
+ * triangle of the first draws is left to the next. Those of no triangle become +Z below. Returns how many.
+ */
+function mendDirectionlessNormals(accessor: Accessor, primitives: Primitive[]): number {
+  if (accessor.getElementSize() !== 3 || accessor.getComponentType() !== FLOAT) return 0;
+  if (!hasDirectionless(accessor.getArray()!)) return 0;
+  let mended = 0;
+  for (let p = 0; p < primitives.length; p++) {
+    const primitive = primitives[p], position = primitive.getAttribute("POSITION");
+    const positions = position?.getArray();
+    if (primitive.getMode() !== TRIANGLES || !position || !positions) continue;
+    if (position.getElementSize() !== 3 || position.getComponentType() !== FLOAT) continue;
+    const normals = accessor.getArray()!;
+    const count = Math.min(position.getCount(), accessor.getCount());
+    const listed = primitive.getIndices()?.getArray();
+    const triangles = listed ?? Uint32Array.from({ length: count - (count % 3) }, (_, i) => i);
+    // Normals that face against the winding nearly everywhere (a mirror baked without reversing the
+    // triangles) are mended facing as the others do.
+    const orientation = againstShare(positions, normals, triangles) >= AGAINST_SHARE ? -1 : 1;
+    mended += mendDirectionless(positions, normals, triangles, orientation, () => ownArray(accessor));
+  }
+  return mended;
+}
+
+/** Whether any 3-vector of `array` is NaN or shorter than a millionth (no direction to keep). */
+function hasDirectionless(array: TypedArray): boolean {
+  for (let i = 0; i + 2 < array.length; i += 3) {
+    if (!(Math.hypot(array[i], array[i + 1], array[i + 2]) >= 1e-6)) return true;
+  }
+  return false;
 }
 
 function nodeRepairs(nodes: Node[], apply: boolean, messages: string[], name: NameOf): void {
@@ -241,7 +298,10 @@ function isIndexArray(array: TypedArray): boolean {
   return array instanceof Uint32Array || array instanceof Uint16Array || array instanceof Uint8Array;
 }
 
-/** Scales vectors to unit length; a zero (or non-finite) one becomes +Z. */
+/**
+ * Scales vectors to unit length; a zero (or non-finite) one that no triangle gave a direction
+ * ({@link mendDirectionlessNormals}) becomes +Z.
+ */
 function normaliseVectors(accessor: Accessor, apply: boolean): number {
   let array = accessor.getArray();
   if (!array || accessor.getElementSize() !== 3 || accessor.getComponentType() !== FLOAT) return 0;

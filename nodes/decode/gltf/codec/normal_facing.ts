@@ -9,13 +9,15 @@
  * enclosed volume says which is wrong with certainty — outward volume: the normals are turned; inward:
  * the triangles are reversed. An open mesh (a sheet) says nothing about which side is out: it is named,
  * kept as written. Normals NaN or of zero length (a division by a zero length in the source) take the
- * direction of their sound copies or of their triangles, where `export.gltf` would otherwise make them +Z.
+ * direction of their sound copies or of their triangles (runtime/scene/directionless_normals.ts, the rule
+ * export.gltf's repair shares), not +Z.
  *
  * @module
  */
 import type { Accessor, Document, Mesh, Primitive } from "@gltf-transform/core";
 import { ownAttribute, ownIndices } from "./own_accessor.ts";
-import { tangentsOf } from "./tangent_space.ts";
+import { tangentsOf } from "../../../../runtime/scene/uv_tangents.ts";
+import { againstShare, mendDirectionless } from "../../../../runtime/scene/directionless_normals.ts";
 
 /** Share of a primitive's triangle area whose normals face against the winding for it to count as turned. */
 const AGAINST_SHARE = 0.9;
@@ -40,7 +42,7 @@ export function faceNormalsWithWinding(doc: Document, meshLabel: (mesh: Mesh) =>
   for (const mesh of doc.getRoot().listMeshes()) {
     const drawn = drawnPrimitives(mesh);
     if (!drawn.length) continue;
-    const turned = drawn.filter((d) => againstShare(d) >= AGAINST_SHARE);
+    const turned = drawn.filter((d) => againstShare(d.positions, d.normals, d.triangles) >= AGAINST_SHARE);
     // Primitives kept facing against their winding: a normal mended there faces as the others do.
     let kept: Drawn[] = [];
     if (turned.length) {
@@ -110,35 +112,6 @@ const primitivesNamed = (list: Drawn[], of: number) =>
     : list.length === 1
     ? ` primitive ${list[0].index}`
     : ` primitives ${list.map((d) => d.index).join(", ")}`;
-
-/** Twice a triangle's area vector (its winding's normal). */
-function faceVector(p: ArrayLike<number>, a: number, b: number, c: number, out: number[]): number[] {
-  const ux = p[3 * b] - p[3 * a], uy = p[3 * b + 1] - p[3 * a + 1], uz = p[3 * b + 2] - p[3 * a + 2];
-  const vx = p[3 * c] - p[3 * a], vy = p[3 * c + 1] - p[3 * a + 1], vz = p[3 * c + 2] - p[3 * a + 2];
-  out[0] = uy * vz - uz * vy, out[1] = uz * vx - ux * vz, out[2] = ux * vy - uy * vx;
-  return out;
-}
-
-/** The share of the triangles' area whose corners' normals face against its winding (0 without any). */
-function againstShare({ positions, normals, triangles }: Drawn): number {
-  let against = 0, along = 0;
-  const g = [0, 0, 0];
-  for (let f = 0; f + 2 < triangles.length; f += 3) {
-    const a = triangles[f], b = triangles[f + 1], c = triangles[f + 2];
-    faceVector(positions, a, b, c, g);
-    let dot = 0;
-    for (let k = 0; k < 3; k++) {
-      const v = triangles[f + k];
-      const d = g[0] * normals[3 * v] + g[1] * normals[3 * v + 1] + g[2] * normals[3 * v + 2];
-      if (Number.isFinite(d)) dot += d;
-    }
-    const area = Math.hypot(g[0], g[1], g[2]);
-    if (!Number.isFinite(area) || dot === 0) continue;
-    if (dot < 0) against += area;
-    else along += area;
-  }
-  return against + along > 0 ? against / (against + along) : 0;
-}
 
 /**
  * Six times the volume the mesh's triangles enclose, when they close it (every edge, its corners
@@ -237,76 +210,22 @@ function reverseWinding(doc: Document, primitive: Primitive): void {
   for (let f = 0; f + 2 < array.length; f += 3) [array[f + 1], array[f + 2]] = [array[f + 2], array[f + 1]];
 }
 
-/** Normals within this angle of a mended vertex's triangles are taken as its copies' (cos 45°). */
-const SAME_SIDE = Math.SQRT1_2;
-
 /**
- * Normals NaN or of zero length replaced by their triangles' direction (by the winding, or against it in
- * the primitives `against`, whose other normals face so) — or, where other vertices at the same place
- * have normals on that side (the same corner written once per triangle, unindexed, or split at a UV
- * seam), by theirs, and where all of them are bad, by the triangles at that place on that side: a
- * smooth surface keeps its shading across the mended corner. Returns how many.
+ * Normals NaN or of zero length given their copies' or triangles' direction (`directionless_normals.ts`,
+ * which export.gltf's repair shares), against the winding in the primitives `against`, whose other
+ * normals face so. Returns how many.
  */
 function mendNormals(drawn: Drawn[], against: Set<Primitive>): number {
   let mended = 0;
   for (const d of drawn) {
     const orientation = against.has(d.primitive) ? -1 : 1;
-    const bad = new Set<number>();
-    for (let v = 0; 3 * v + 2 < d.normals.length; v++) {
-      const x = d.normals[3 * v], y = d.normals[3 * v + 1], z = d.normals[3 * v + 2];
-      const length = Math.hypot(x, y, z);
-      if (!Number.isFinite(length) || length < 1e-6) bad.add(v);
-    }
-    if (!bad.size) continue;
-    // Positions exactly equal, as one corner's copies are (written once per triangle, split at a seam).
-    const place = (v: number) => `${d.positions[3 * v]},${d.positions[3 * v + 1]},${d.positions[3 * v + 2]}`;
-    const places = new Map<string, { sound: number[]; faces: number[][] }>();
-    for (const v of bad) places.set(place(v), { sound: [], faces: [] });
-    for (let v = 0; 3 * v + 2 < d.normals.length; v++) {
-      if (!bad.has(v)) places.get(place(v))?.sound.push(v);
-    }
-    // Each mended vertex's own triangles' direction, and every triangle's direction at its place.
-    const own = new Map<number, number[]>();
-    const g = [0, 0, 0];
-    const t = d.triangles;
-    for (let f = 0; f + 2 < t.length; f += 3) {
-      const corners = [t[f], t[f + 1], t[f + 2]];
-      const at = corners.map((v) => places.get(place(v)));
-      if (!at.some(Boolean)) continue;
-      faceVector(d.positions, corners[0], corners[1], corners[2], g);
-      if (!g.every(Number.isFinite)) continue;
-      const direction = g.map((c) => orientation * c);
-      corners.forEach((v, k) => {
-        at[k]?.faces.push(direction);
-        if (!bad.has(v)) return;
-        const s = own.get(v) ?? [0, 0, 0];
-        for (let c = 0; c < 3; c++) s[c] += direction[c];
-        own.set(v, s);
-      });
-    }
-    if (![...own.values()].some((s) => Math.hypot(s[0], s[1], s[2]) > 0)) continue;
-    const normal = ownAttribute(d.primitive, "NORMAL").getArray()!;
-    for (const [v, s] of own) {
-      const length = Math.hypot(s[0], s[1], s[2]);
-      if (!(length > 0)) continue;
-      const face = s.map((c) => c / length);
-      const { sound, faces } = places.get(place(v))!;
-      const side = (n: ArrayLike<number>) =>
-        n[0] * face[0] + n[1] * face[1] + n[2] * face[2] >= SAME_SIDE * Math.hypot(n[0], n[1], n[2]);
-      // Its sound copies' normals on its side; else the triangles at its place on its side, smoothed.
-      const near = [0, 0, 0];
-      for (const c of sound) {
-        const n = normal.subarray(3 * c, 3 * c + 3), unit = Math.hypot(n[0], n[1], n[2]);
-        if (side(n)) { for (let k = 0; k < 3; k++) near[k] += n[k] / unit; }
-      }
-      if (!Math.hypot(near[0], near[1], near[2])) {
-        for (const n of faces) if (side(n)) { for (let k = 0; k < 3; k++) near[k] += n[k]; }
-      }
-      const nearLength = Math.hypot(near[0], near[1], near[2]);
-      const out = nearLength > 0 ? near.map((c) => c / nearLength) : face;
-      for (let k = 0; k < 3; k++) normal[3 * v + k] = out[k];
-      mended++;
-    }
+    mended += mendDirectionless(
+      d.positions,
+      d.normals,
+      d.triangles,
+      orientation,
+      () => ownAttribute(d.primitive, "NORMAL").getArray()! as Float32Array,
+    );
   }
   return mended;
 }

@@ -4,14 +4,15 @@
  * 0, and w of the right sign but another size (a bitangent's length kept in w, 16-bit rounding). Viewers
  * multiply by w: three.js draws a zero w's normal map flat, a half one half as deep. A w of the right
  * sign becomes that sign; a zero, −0 or NaN one takes the sign the UVs' direction gives at its vertex
- * (Lengyel's, as three.js's `computeTangents` and tangent_space.ts make it), where `export.gltf` alone
- * would make it +1, wrong on every mirrored UV island. A tangent of no direction takes the UVs' too.
+ * (Lengyel's, as three.js's `computeTangents` makes it: runtime/scene/uv_tangents.ts, which export.gltf's
+ * repair shares for other decoders' scenes), not +1, wrong on every mirrored UV island. A tangent of no
+ * direction takes the UVs' too.
  *
  * @module
  */
 import type { Document, Mesh } from "@gltf-transform/core";
 import { ownAttribute } from "./own_accessor.ts";
-import { tangentsOf } from "./tangent_space.ts";
+import { tangentsOf } from "../../../../runtime/scene/uv_tangents.ts";
 
 /** Sets each tangent's w to ±1 (see the module doc); returns a note per primitive mended. */
 export function mendTangentSigns(doc: Document, meshLabel: (mesh: Mesh) => string): string[] {
