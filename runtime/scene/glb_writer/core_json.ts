@@ -1,12 +1,12 @@
 /**
- * The GLB JSON glTF-Transform 4.5's writer (`GLTFWriter.write`) gives a document of core glTF only
- * (no extension in use), built straight from the document and a {@link ChunkLayout}: the same
+ * The GLB JSON glTF-Transform 4.5's writer (`GLTFWriter.write`) gives a document of core glTF (and
+ * the material extensions Freelancer's decoder uses: {@link SIMPLE_EXTENSIONS}), built straight from the document and a {@link ChunkLayout}: the same
  * object, key for key and in the same order, with the same defaults left out, the same shared
  * texture and sampler entries and the same values (the property's own extras and vectors, as the
  * writer hands them over). The writer's own pass groups every accessor by its usage and parents
  * again and builds each definition on arrays it is then told to leave empty; the layout has done
  * that grouping already; sparse accessors' views come from `sparse.ts`. Anything outside the subset
- * (extensions, normalised sparse accessors, accessors outside the buffer) is left to `json.ts`, which
+ * (other extensions, normalised sparse accessors, accessors outside the buffer) is left to `json.ts`, which
  * runs the writer itself.
  *
  * @module
@@ -14,14 +14,18 @@
 import {
   type Accessor,
   type Document,
+  Format,
   type GLTF,
   type Graph,
   Material,
   MathUtils,
   type Property,
+  PropertyType,
   type Texture,
   type TextureInfo,
   VERSION,
+  VertexLayout,
+  WriterContext,
 } from "@gltf-transform/core";
 import { type ChunkLayout, placeViews, type SparseViews, type Unsupported } from "./layout.ts";
 import { sparseViews, sparseWritable } from "./sparse.ts";
@@ -48,8 +52,11 @@ const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
  */
 export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | Unsupported {
   const root = doc.getRoot();
-  if (root.listExtensionsUsed().length > 0 || root.listExtensionsRequired().length > 0) {
-    return { unsupported: "extensions in use" };
+  const extensionsUsed = [...root.listExtensionsUsed()].sort(byName);
+  for (const extension of extensionsUsed) {
+    if (!SIMPLE_EXTENSIONS.has(extension.extensionName)) {
+      return { unsupported: `extension ${extension.extensionName}` };
+    }
   }
   const sparse = layout.views.find((view) => view.kind === "sparse");
   // Normalised sparse accessors take the writer's own pass (sparse.ts says why).
@@ -127,6 +134,7 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   });
 
   const samplerIndex = new Map<string, number>(), textureIndex = new Map<string, number>();
+  const textureInfoDefs = new Map<TextureInfo, GLTF.ITextureInfo>();
   /** The writer's `createTextureInfoDef`: samplers and textures shared by their JSON. */
   const textureInfoDef = (texture: Texture, info: TextureInfo): GLTF.ITextureInfo => {
     const samplerDef = {
@@ -152,6 +160,7 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
     const def = { index: textureIndex.get(textureKey) } as GLTF.ITextureInfo;
     if (info.getTexCoord() !== 0) def.texCoord = info.getTexCoord();
     if (Object.keys(info.getExtras()).length > 0) def.extras = info.getExtras();
+    textureInfoDefs.set(info, def);
     return def;
   };
 
@@ -160,6 +169,12 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
     materialIndex.set(material, index);
     return materialDef(material, textureInfoDef);
   });
+  // The extensions' own hooks write their part, given the writer's context as far as they read it:
+  // the material extensions before the meshes (their MESH prewrite), texture transforms at the end.
+  const context = extensionsUsed.length ? writerContext(doc, json, materialIndex) : undefined;
+  for (const extension of extensionsUsed) {
+    if (extension.prewriteTypes.includes(PropertyType.MESH)) extension.prewrite(context!, PropertyType.MESH);
+  }
 
   const meshIndex = new Map<Property, number>();
   json.meshes = root.listMeshes().map((mesh, index) => {
@@ -285,10 +300,47 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   });
   const defaultScene = root.getDefaultScene();
   if (defaultScene) json.scene = scenes.indexOf(defaultScene);
-  json.extensionsUsed = [];
-  json.extensionsRequired = [];
+  json.extensionsUsed = extensionsUsed.map((extension) => extension.extensionName);
+  json.extensionsRequired = [...root.listExtensionsRequired()].sort(byName).map((extension) =>
+    extension.extensionName
+  );
+  if (context) {
+    for (const [info, def] of textureInfoDefs) context.textureInfoDefMap.set(info, def);
+    for (const extension of extensionsUsed) extension.write(context);
+  }
   clean(json as unknown as Record<string, unknown>);
   return json;
+}
+
+/**
+ * Extensions whose hooks only add JSON to materials or texture infos, from maps this module keeps
+ * (`materialIndexMap`, `textureInfoDefMap`): the ones Freelancer's decoder gives its materials. Every
+ * one is registered with `gltfIO` (all of glTF-Transform's), so the writer writes them all.
+ */
+const SIMPLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  "KHR_materials_emissive_strength",
+  "KHR_materials_unlit",
+  "KHR_texture_transform",
+]);
+
+/** The writer's order of extensions: by name. */
+function byName(a: { extensionName: string }, b: { extensionName: string }): number {
+  return a.extensionName > b.extensionName ? 1 : -1;
+}
+
+/** A writer's context around `json`, for the hooks of {@link SIMPLE_EXTENSIONS}. */
+function writerContext(doc: Document, json: GLTF.IGLTF, materialIndex: Map<Material, number>): WriterContext {
+  const options = {
+    format: Format.GLB,
+    basename: "",
+    logger: doc.getLogger(),
+    vertexLayout: VertexLayout.INTERLEAVED,
+    dependencies: {},
+    extensions: [],
+  } as unknown as ConstructorParameters<typeof WriterContext>[2];
+  const context = new WriterContext(doc, { json, resources: {} }, options);
+  for (const [material, index] of materialIndex) context.materialIndexMap.set(material, index);
+  return context;
 }
 
 /**

@@ -3,10 +3,16 @@
  * (`direct-writer-json`, as before) and its whole GLB (`gltf-transform`): the same bytes, on every
  * graph's output, code-made scenes of each source (realistic Freelancer compounds, Carnivores
  * .3df/.car, DSON figures, user glTF of small exporters and hand edits, random scenes, the demo
- * fighter); and nearly all of those (sparse accessors too) written without the writer.
+ * fighter, some given Freelancer's material extensions); and nearly all of those (sparse accessors
+ * and those extensions too) written without the writer.
  */
 import assert from "node:assert/strict";
 import { type Document, NodeIO } from "@gltf-transform/core";
+import {
+  KHRMaterialsEmissiveStrength,
+  KHRMaterialsUnlit,
+  KHRTextureTransform,
+} from "@gltf-transform/extensions";
 import { readGltf, writeGlbVia } from "../../../runtime/scene/gltf_io.ts";
 import { writeCoreJson } from "../../../runtime/scene/glb_writer/core_json.ts";
 import { chunkLayout } from "../../../runtime/scene/glb_writer/layout.ts";
@@ -169,6 +175,65 @@ Deno.test("core JSON: random scenes and the demo fighter write the same bytes", 
     await new NodeIO().readBinary(await writeGlbVia(doc, { generator: GENERATOR }, "direct")),
     "read back",
   );
+});
+
+/**
+ * Gives `doc`'s materials the extensions Freelancer's decoder uses, in its habits and some others:
+ * unlit (every third), an emissive strength, texture transforms on the base colour and emissive
+ * textures (offsets, a rotation, a scale, a UV set or none); `required` marks one required. Returns
+ * how many texture infos got a transform.
+ */
+function withFreelancerExtensions(doc: Document, seed: number, required: boolean): number {
+  const unlit = doc.createExtension(KHRMaterialsUnlit);
+  const strength = doc.createExtension(KHRMaterialsEmissiveStrength);
+  const transforms = doc.createExtension(KHRTextureTransform).setRequired(required);
+  let transformed = 0;
+  for (const [i, material] of doc.getRoot().listMaterials().entries()) {
+    const k = (i + seed) % 3;
+    if (k === 0) material.setExtension(unlit.extensionName, unlit.createUnlit());
+    if (k === 1) {
+      material.setExtension(
+        strength.extensionName,
+        strength.createEmissiveStrength().setEmissiveStrength(1 + (i % 4) * 0.5).setName(i % 2 ? "glow" : ""),
+      );
+    }
+    for (const info of [material.getBaseColorTextureInfo(), material.getEmissiveTextureInfo()]) {
+      if (!info || (i + seed) % 4 === 3) continue;
+      const transform = transforms.createTransform().setOffset([((i * 7) % 5) / 8, 0]).setScale(
+        i % 2 ? [1, 1] : [0.5, 2],
+      ).setRotation(i % 3 ? 0 : 0.25).setTexCoord(i % 5 === 0 ? 1 : null);
+      info.setExtension(transforms.extensionName, transform);
+      transformed++;
+    }
+  }
+  return transformed;
+}
+
+Deno.test("core JSON: Freelancer's material extensions (unlit, emissive strength, texture transforms) write the same bytes", async () => {
+  const ctx = testContext();
+  let transformed = 0, scenes = 0;
+  const before = tally.core;
+  for (let seed = 31; seed <= 34; seed++) {
+    const bytes = realisticCmp(seed, { parts: 5 + seed % 7 });
+    const { scene } = await runNode(decodeCmp, { bytes: { bytes, name: `x${seed}.cmp` } }, {
+      libraries: "none",
+    }, ctx);
+    transformed += withFreelancerExtensions(scene, seed, seed % 2 === 0);
+    await assertSameBytes(scene, `realistic ${seed} with material extensions`);
+    scenes++;
+  }
+  for (let seed = 141; seed <= 150; seed++) {
+    const scene = randomScene(seed);
+    transformed += withFreelancerExtensions(scene, seed, seed % 3 === 0);
+    await assertSameBytes(scene, `random scene ${seed} with material extensions`);
+    scenes++;
+  }
+  const { scene } = await runNode(demoFighter, {}, { detail: 2 });
+  withFreelancerExtensions(scene, 0, false);
+  await assertSameBytes(scene, "fighter with material extensions");
+  scenes++;
+  assert.ok(transformed > 10, `${transformed} texture transforms`);
+  assert.equal(tally.core - before, scenes, "every scene with these extensions by core JSON");
 });
 
 Deno.test("core JSON: most of the scenes above were written without glTF-Transform's writer", () => {
