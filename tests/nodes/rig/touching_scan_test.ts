@@ -68,3 +68,24 @@ Deno.test("touching boxes: each panel's scan reads the boxes near it, not every 
     assert(perPanel < 0.25 * count, `${count} panels: ${perPanel.toFixed(0)} corner reads a panel`);
   }
 });
+
+Deno.test("touching boxes: panels sharing x across rows read as many boxes a panel at 2,000 as at 8,000", () => {
+  const perPanel: number[] = [];
+  for (const [count, seed] of [[2000, 14], [8000, 15]]) {
+    const { boxes, reads } = rows(count, seed);
+    const before = reads();
+    const contacts = contactsOfBoxes(boxes);
+    for (const node of boxes.keys()) contacts.touching(node);
+    perPanel.push((reads() - before) / count);
+  }
+  // A run along x alone read its column in every row: 20 rows at 2,000, 80 at 8,000 (over 2·count/100
+  // corner reads a panel, growing with the rows).
+  assert(
+    perPanel.every((n) => n < 300),
+    `corner reads a panel: ${perPanel.map((n) => n.toFixed(0)).join(", ")}`,
+  );
+  assert(
+    perPanel[1] < 1.5 * perPanel[0],
+    `corner reads a panel: ${perPanel.map((n) => n.toFixed(0)).join(", ")}`,
+  );
+});
