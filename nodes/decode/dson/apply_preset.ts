@@ -216,7 +216,12 @@ export const dsonApplyPreset = defineNode({
   // no uneven scale is above it), and named where that is a shear (before: it took the parent's
   // scale, named, or under an unscaled parent silently). inherit_scale_habits.ts with the figure and
   // bones scaled by the preset, held-out seeds 9001-9200: over 1 mm off 629 -> 582, silently 366 -> 0.
-  version: 51,
+  // 52: a node that inherits scale turned by right angles across an uneven stretch the preset sets is
+  // fitted exactly, as decode.dson v69 fits it (its `scale_fit` read back and dropped as a bone's):
+  // inherit_scale_habits.ts with props turned by right angles, scales set by the preset, held-out
+  // seeds 8101-8200: 709 nodes, over 1 mm off 312 -> 302, silently 0 -> 0; every node drawn as the
+  // decode of the scaled file draws it.
+  version: 52,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

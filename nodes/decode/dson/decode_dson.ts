@@ -392,7 +392,13 @@ export const decodeDson = defineNode({
   // fitted was placed under a bone stretched wrongly. inherit_scale_habits.ts with followers, held-out
   // seeds 8001-8100, 148 followers written under the figure: 95 farther from Daz's place than their
   // bone allows a child (mean 15.8 cm, up to 55.6 cm), 81 of them left under the figure ("would need
-  // a shear") and 14 silently -> 0; written under their bone, 0 before and after.
+  // a shear") and 14 silently -> 0; written under their bone, 0 before and after. Same version (same
+  // session): a node that inherits scale (a prop on a bone), turned by right angles across an uneven
+  // stretch above it, takes fitUninherited's fit where it is exact (v67 named it; turned otherwise it
+  // is still drawn as glTF composes and named). inherit_scale_habits.ts with props turned by right
+  // angles, held-out seeds 8101-8300, 1,425 nodes: over 1 mm off 603 -> 587, props on a bone drawn
+  // right 20 of 114 off (named) -> 4 (a bone scaled unevenly in a turned frame: a shear, named);
+  // silently 0 -> 0; seeds 9001-9200 (props turned freely) unchanged, 582 of 1,426.
   version: 69,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

@@ -62,7 +62,8 @@ export function dsonKey(node: Node): string | undefined {
 /**
  * Every DSON node's own (DSON local) scale: its glTF scale, times the divisor the decoder took from
  * its parent's own scale when it does not inherit scale (over the `scale_fit` it took under an uneven
- * one). Parents come before their children.
+ * one, which a node that inherits scale takes too where a right-angle turn makes it exact). Parents
+ * come before their children.
  */
 export function dsonScales(doc: Document): Map<Node, Vec3> {
   const scales = new Map<Node, Vec3>();
@@ -70,7 +71,7 @@ export function dsonScales(doc: Document): Map<Node, Vec3> {
     const own = record(node);
     let scale = [...node.getScale()] as Vec3;
     const fit = own?.scale_fit;
-    if (own && own.inherits_scale === false && isScaleFit(fit)) {
+    if (own && isScaleFit(fit)) {
       scale = scale.map((v, k) => v / fit[k]) as Vec3;
     } else if (own && own.inherits_scale === false && parentScale) {
       const divisor = scaleDivisor(parentScale);

@@ -79,11 +79,13 @@ export function scaleAfterPreset(
   // A scale fitted before starts again from the decode's (its own, undone as build_scene.ts does): the
   // fit below gives it again where it is still under an uneven scale, and its children compose on it.
   const stale = composed.map((c, i) =>
-    touched[i] && !c.inheritsScale && isScaleFit((getPartgraphExtras(gltf[i]).dson as DsonExtras).scale_fit)
+    touched[i] && isScaleFit((getPartgraphExtras(gltf[i]).dson as DsonExtras).scale_fit)
   );
   stale.forEach((was, i) => {
     if (!was) return;
-    const c = composed[i], divisor = scaleDivisor(c.parent >= 0 ? composed[c.parent].scale : [1, 1, 1]);
+    const c = composed[i];
+    // A node that inherits scale (fitted where a right-angle turn made the fit exact) divides nothing.
+    const divisor = c.inheritsScale ? 1 : scaleDivisor(c.parent >= 0 ? composed[c.parent].scale : [1, 1, 1]);
     gltfScales[i] = c.scale.map((v) => v / divisor) as Vec3;
   });
   const { scales: fitted, factors } = fitUninherited(composed, gltfScales, (i) => touched[i]);

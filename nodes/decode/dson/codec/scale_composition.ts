@@ -109,8 +109,10 @@ export interface FittedScales {
  * parent's whole matrix. Each axis of the node's scale is the one that brings that axis of its glTF
  * world matrix nearest to Daz's (least squares, its turn kept): exact when the turn keeps the uneven
  * axes (an unposed bone in its parent's frame, or turned by right angles), else the nearest, and
- * {@link unevenlyScaled} names what is left. Other nodes keep `scales` (as built); so do those for
- * which `refit` is false.
+ * {@link unevenlyScaled} names what is left. A node that inherits scale, turned across an uneven
+ * stretch above it, takes the same fit only where it is exact (turned by right angles so that the
+ * stretch's axes map onto its own; decode.dson v69), and is otherwise drawn as glTF composes it and
+ * named. Other nodes keep `scales` (as built); so do those for which `refit` is false.
  *
  * @example
  * ```ts
@@ -126,7 +128,9 @@ export function fitUninherited(
   const factors = new Map<number, [number, number, number]>();
   compose(nodes, (i, p, m) => {
     const node = nodes[i];
-    if (p < 0 || node.inheritsScale || !refit(i) || !m.unevenAbove) return out[i];
+    if (p < 0 || !refit(i) || !m.unevenAbove) return out[i];
+    // A node that inherits scale is drawn right as glTF composes it unless turned across the stretch.
+    if (node.inheritsScale && apart(m.drawn(out[i]), m.target) <= SAME) return out[i];
     // Column j of the glTF world (its turn kept) against Daz's: drawn·O·R·e_j·s_j ≈ target·O·e_j.
     const a = mul(m.drawnOf(p), m.turn), b = mul(m.target, m.orientation);
     const factor = [0, 1, 2].map((j) => {
@@ -134,6 +138,10 @@ export function fitUninherited(
       const ab = a[0][j] * b[0][j] + a[1][j] * b[1][j] + a[2][j] * b[2][j];
       return aa > 0 ? ab / aa : 1;
     }) as [number, number, number];
+    // One that inherits takes the fit only where it is exact (turned by right angles across the
+    // stretch, decode.dson v69); elsewhere it stays as composed and is named (v67): a nearest scale
+    // would move a node drawn as every glTF reader composes it for no exact gain.
+    if (node.inheritsScale && apart(m.drawn(factor), m.target) > SAME) return out[i];
     // Recorded apart from the node's own scale, which a preset reads back and may change.
     const own = node.scale.map((v) => v * node.generalScale);
     const ownFactor = factor.map((f, j) => (own[j] !== 0 ? f / own[j] : 1)) as [number, number, number];

@@ -79,6 +79,8 @@ export interface ChainOptions {
    * follow their bone by their reference vertices' weights alone (Daz draws them at the same place).
    */
   readonly underFigure?: boolean;
+  /** Props (which inherit scale) turned by right angles only, each turn rounded to one. */
+  readonly rightAngles?: boolean;
 }
 
 /** The chain case of `seed`. */
@@ -174,7 +176,9 @@ export function chainScaleCase(seed: number, options: ChainOptions = {}): ChainC
       parent = specs.length - 1;
       if (r() < 0.35) {
         // A prop parented to the bone: a node, so it inherits scale; turned or square to the bone.
-        const propTurn: V3 = r() < 0.4 ? [0, 0, 0] : [0, 0, 0].map(() => round(r() * 180 - 90, 0.5)) as V3;
+        const drawnTurn: V3 = r() < 0.4 ? [0, 0, 0] : [0, 0, 0].map(() => round(r() * 180 - 90, 0.5)) as V3;
+        // Held square to the bone by right angles (a holster, a hat turned to face forward).
+        const propTurn = options.rightAngles ? drawnTurn.map((x) => round(x, 90) || 0) as V3 : drawnTurn;
         const pname = `prop${chain}_${d}`;
         specs.push({
           name: pname,

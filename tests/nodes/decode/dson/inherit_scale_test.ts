@@ -148,6 +148,37 @@ Deno.test("dson rigid followers on bones fitted in posed uneven chains ride thei
   assert.ok(followers >= 60 && fitted >= 30, `${followers} followers, ${fitted} on fitted bones`);
 });
 
+Deno.test("dson props turned by right angles on bones under uneven scales: drawn right where the fit is exact", async () => {
+  // A prop (it inherits scale) turned by right angles under a bone drawn right whose own scale is even
+  // or whose frame is square to the figure's:
+  // Daz stretches it by the chain's stretch (the figure's, per axis) along the bone's axes, which the
+  // turn permutes, so one glTF scale holds it exactly (decode.dson v69; before it was drawn as glTF
+  // composes and named, dev seeds 6091-6150). Props under a bone scaled unevenly in a turned frame
+  // stay named, and the whole chain is judged as above.
+  let exact = 0, turned = 0;
+  for (let seed = 6091; seed <= 6150; seed++) {
+    const c = chainScaleCase(seed, { rightAngles: true });
+    const { scene, warnings } = await decodeJson(c.json, "scene.duf");
+    judge(c, scene, warnings, seed, "right angles");
+    for (const n of c.nodes.filter((n) => n.name.startsWith("prop"))) {
+      const bone = c.nodes[n.parent];
+      // The bone's stretch lies along the figure's axes: its own scale even, or its frame square.
+      const [x, y, z] = bone.habit.split(" scale ")[1].split("/").map(Number);
+      const frame = bone.habit.split(" orientation ")[1].split(" ")[0].split("/").map(Number);
+      const boneAt = drawnFollower(scene, bone.name);
+      const boneOff = Math.max(...bone.drawn.map((q, v) => Math.hypot(...q.map((w, k) => w - boneAt[v][k]))));
+      const square = (x === y && y === z) || frame.every((a) => a % 90 === 0);
+      if (!square || boneOff >= RIGHT) continue;
+      const got = drawnFollower(scene, n.name);
+      const far = Math.max(...n.drawn.map((q, v) => Math.hypot(...q.map((w, k) => w - got[v][k]))));
+      assert.ok(far < RIGHT, `seed ${seed}: ${n.habit} under ${bone.habit}: ${far.toFixed(3)} cm off`);
+      exact++;
+      if (!/ turn 0\/0\/0$/.test(n.habit)) turned++;
+    }
+  }
+  assert.ok(exact >= 20 && turned >= 8, `${exact} props on even bones drawn right, ${turned} turned`);
+});
+
 Deno.test("dson: a fitted item's bone following its body's keeps no scale fit of its own", async () => {
   // A body stretched to 100/110/100 % and an item fitted to it, both with a bone that does not inherit
   // scale in a frame turned 10° from its parent's: the body's bone is fitted (and named); the item's
