@@ -32,6 +32,15 @@ import { encode3df, encodeCar } from "../../support/carnivores/encode.ts";
 import { animatedCar, boxModel, gridCar, limbModel } from "../../nodes/decode/carnivores/fixtures.ts";
 import { decodeJson } from "../../nodes/decode/dson/dson_runs.ts";
 import { generateFigure } from "../../nodes/decode/dson/generate.ts";
+import {
+  fragmentChildren,
+  materialLibrary,
+  type MaterialSpec,
+  meshLibrary,
+} from "../../support/freelancer/encode_model.ts";
+import { encodeU32, encodeUtf, utfDir, utfLeaf } from "../../support/freelancer/encode_utf.ts";
+import { refTo, texelTexture, triangleMesh } from "../../nodes/decode/freelancer/triangle_models.ts";
+import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { SMALL_EXPORT_HABITS, smallExport } from "../../nodes/decode/gltf/small_exporters.ts";
 import { HAND_EDITS, handEdited } from "../../nodes/decode/gltf/hand_edits.ts";
 
@@ -234,6 +243,72 @@ Deno.test("core JSON: Freelancer's material extensions (unlit, emissive strength
   scenes++;
   assert.ok(transformed > 10, `${transformed} texture transforms`);
   assert.equal(tally.core - before, scenes, "every scene with these extensions by core JSON");
+});
+
+Deno.test("core JSON: Freelancer's decoder's own materials (every type from a .mat, with textures) write the same bytes", async () => {
+  await loadPngEncoder();
+  // Each kind with diffuse, emissive and detail values in its habits (a .mat beside the model).
+  const types = [
+    "DcDt",
+    "DcDtEc",
+    "DcDtOcOt",
+    "DcDtEt",
+    "Nebula",
+    "NomadMaterial",
+    "DetailMapMaterial",
+    "BtDetailMapMaterial",
+    "IllumDetailMapMaterial",
+    "GlassMaterial",
+    "EcEt",
+    "Dc",
+  ];
+  const materials: MaterialSpec[] = types.map((type, i) => ({
+    name: `as_${type}`,
+    type,
+    dc: [0.5, 0.25, 1],
+    // An Ec past 1 is a glow (KHR_materials_emissive_strength); a detail map's flip u / flip v a
+    // texture transform.
+    ec: i % 2 ? (i % 4 === 3 ? [4, 2, 0] : [0.2, 0.1, 0]) : undefined,
+    leaves: type.includes("DetailMap")
+      ? [
+        utfLeaf(i % 2 ? "flip u" : "flip v", encodeU32(1)),
+        ...(i % 3 ? [utfLeaf("flip v", encodeU32(1))] : []),
+      ]
+      : undefined,
+    dtName: i % 3 === 2 ? "grey.dds" : "blue.dds",
+    etName: type.includes("Et") ? "glow.dds" : undefined,
+    dtFlags: i % 4 === 1 ? 0 : undefined,
+  }));
+  const model = utfDir("\\", [
+    meshLibrary([{ name: "m.vms", data: triangleMesh(materials.map((m) => m.name)) }]),
+    ...fragmentChildren({ lods: [refTo("m.vms", materials.length)] }),
+  ]);
+  const mat = utfDir("\\", [
+    materialLibrary(materials),
+    utfDir("Texture library", [
+      texelTexture("grey.dds", [[[128, 128, 128, 128]]]),
+      texelTexture("blue.dds", [[[0, 0, 255, 255], [0, 0, 128, 255]]]),
+      texelTexture("glow.dds", [[[255, 200, 0, 255]]]),
+    ]),
+  ]);
+  const before = tally.core;
+  const { scene } = await runNode(
+    decodeCmp,
+    {
+      bytes: { bytes: encodeUtf(model), name: "kinds.3db" },
+      materials: { bytes: encodeUtf(mat), name: "kinds.mat" },
+    },
+    { libraries: "none" },
+    testContext(),
+  );
+  const used = scene.getRoot().listExtensionsUsed().map((extension: { extensionName: string }) =>
+    extension.extensionName
+  );
+  for (const name of ["KHR_materials_emissive_strength", "KHR_materials_unlit", "KHR_texture_transform"]) {
+    assert.ok(used.includes(name), `extensions ${used}`);
+  }
+  await assertSameBytes(scene, "Freelancer material kinds");
+  assert.equal(tally.core - before, 1, `written by core JSON (extensions ${used})`);
 });
 
 Deno.test("core JSON: most of the scenes above were written without glTF-Transform's writer", () => {
