@@ -184,8 +184,10 @@ function renamingNames(doc: Document): ExportNames | undefined {
 
 /**
  * The JSON and binary chunk glTF-Transform's writer gives `doc`. Where {@link chunkLayout} reproduces
- * its layout (and the JSON confirms it), only the JSON comes from glTF-Transform and the chunk is left
- * to {@link assembleGlb}; otherwise (Draco, meshopt, sparse, …) glTF-Transform writes both.
+ * its layout the chunk is left to {@link assembleGlb}, and the JSON is built from the document
+ * (`core_json.ts`: core glTF, sparse accessors and Freelancer's material extensions) or else comes from
+ * glTF-Transform's writer on emptied arrays (`json.ts`); otherwise (Draco, meshopt, …) glTF-Transform
+ * writes both.
  */
 async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise<WrittenContent> {
   const io = await gltfIO();
