@@ -28,6 +28,8 @@ export interface WrittenPart {
   readonly positions: Float32Array<ArrayBuffer>;
   readonly normals: Float32Array<ArrayBuffer>;
   readonly zeroed: Uint8Array<ArrayBuffer>;
+  /** Triangle indices, as written. */
+  readonly indices: readonly number[];
 }
 
 /** A mesh with its faces: positions, true normals, triangle indices. */
@@ -133,6 +135,7 @@ function zeroNormalParts(seed: number, share: number): { parts: WrittenPart[]; s
       positions: new Float32Array(shape.positions),
       normals: new Float32Array(shape.normals),
       zeroed,
+      indices: shape.indices,
     };
   });
   return { parts, shapes: named.map(({ shape }) => shape) };

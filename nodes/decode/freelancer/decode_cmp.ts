@@ -112,7 +112,7 @@ export const decodeCmp = defineNode({
   // fragment) is warned only when a copy's bytes differ, naming the copy used and the one passed over (held-out
   // seeds 9001-9060 of mod_tools_wave6.ts fragment_libraries, shared and unshared payloads: 120/120 files warned
   // for identical copies, 442 warnings -> 0; a changed copy still warned, 58/58).
-  version: 47,
+  version: 48,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

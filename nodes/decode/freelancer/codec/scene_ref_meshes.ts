@@ -20,6 +20,7 @@ import { wantsTangents } from "./tangents.ts";
 import type { VMeshRef } from "./vmesh.ts";
 import { refMismatch, type SelectedPrimitive, selectRef } from "./vmesh_select.ts";
 import { withFiniteVertices } from "./finite_vertices.ts";
+import { withMendedNormals } from "./zero_normals.ts";
 
 /** The reference meshes of one scene. */
 export interface RefMeshes {
@@ -124,6 +125,7 @@ export function refMeshes(
             "nothing (plain transparent)",
         ));
       prims = withFiniteVertices(prims, (what) => warn(`${where()}: mesh '${data.name}': ${what}`));
+      withMendedNormals(prims, (what) => warn(`${where()}: mesh '${data.name}': ${what}`));
       selected.add(prims, ref);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);

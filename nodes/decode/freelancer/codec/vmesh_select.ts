@@ -21,6 +21,8 @@ export interface SelectedPrimitive {
   readonly indices: Uint16Array<ArrayBuffer>;
   /** Set when a position or UV value is not finite (NaN, ±infinity); see `finite_vertices.ts`. */
   readonly nonFinite?: true;
+  /** Set when a normal was zero or not finite: written (0, 0, 0) for `zero_normals.ts` to mend. */
+  readonly directionless?: true;
 }
 
 const SRGB_TO_LINEAR = (() => {
@@ -103,6 +105,7 @@ function gather(
     const lines: SelectedPrimitive = { materialId, positions, uvs: [], indices: out };
     return copiedNonFinite ? { ...lines, nonFinite: true } : lines;
   }
+  zeroNormals = false;
   const normals = layout.normal >= 0
     ? unitNormals(floats, layout.stride >> 2, layout.normal >> 2, used, arena)
     : undefined;
@@ -113,8 +116,9 @@ function gather(
   for (let u = 0; u < layout.uvCount; u++) {
     uvs.push(copyFloats(floats, layout.stride >> 2, (layout.uv >> 2) + 2 * u, 2, used, arena));
   }
-  const prim: SelectedPrimitive = { materialId, positions, normals, colors, uvs, indices: out };
-  return copiedNonFinite ? { ...prim, nonFinite: true } : prim;
+  let prim: SelectedPrimitive = { materialId, positions, normals, colors, uvs, indices: out };
+  if (copiedNonFinite) prim = { ...prim, nonFinite: true };
+  return zeroNormals ? { ...prim, directionless: true } : prim;
 }
 
 /** `width` floats at `offset` of each of the first `used` vertices in {@link order}. */
@@ -150,7 +154,13 @@ function copyFloats(
 /** Set by {@link copyFloats} when a value it copied is not finite; {@link gather} resets and reads it. */
 let copiedNonFinite = false;
 
-/** The normals of the first `used` vertices in {@link order}, each made a unit vector. */
+/** Set by {@link unitNormals} when a normal had no direction; {@link gather} resets and reads it. */
+let zeroNormals = false;
+
+/**
+ * The normals of the first `used` vertices in {@link order}, each made a unit vector; one zero or not
+ * finite is written (0, 0, 0), for `zero_normals.ts` to give its neighbours' direction.
+ */
 function unitNormals(
   floats: Float32Array,
   strideF: number,
@@ -169,7 +179,8 @@ function unitNormals(
       if (length > 1e-12 && Number.isFinite(length)) {
         x /= length, y /= length, z /= length;
       } else {
-        x = 0, y = 1, z = 0;
+        x = 0, y = 0, z = 0;
+        zeroNormals = true;
       }
     }
     out[o] = x;
