@@ -4,7 +4,8 @@
  * draws nothing there (Direct3D clips it away), while glTF forbids such a value in an accessor and
  * `export.gltf` would put it at 0, drawing a spike to the origin. Such triangles are left out; a UV value
  * that is not finite becomes 0 (what the texture shows there is undefined in the game too). Normals are
- * made unit or +Y by the gather already, and vertex colours are bytes.
+ * made unit by the gather already (those of no direction mended by zero_normals.ts), and vertex colours
+ * are bytes.
  *
  * @module
  */
