@@ -148,6 +148,28 @@ Deno.test("dson rigid followers on bones fitted in posed uneven chains ride thei
   assert.ok(followers >= 60 && fitted >= 30, `${followers} followers, ${fitted} on fitted bones`);
 });
 
+Deno.test("dson rigid followers turned by right angles under a stretch keep no scale fit of their own", async () => {
+  // A follower goes under its joint from its rest place; a fit of its written place (a prop's, v69)
+  // would carry it off its joint by the stretch's turn (followers written under the figure: up to
+  // 5.6 cm), and dson.apply_preset would read its scale over a fit that no longer holds.
+  let checked = 0;
+  for (let seed = 6061; seed <= 6090; seed++) {
+    for (const underFigure of [false, true]) {
+      const c = chainScaleCase(seed, { followers: true, underFigure, rightAngles: true });
+      const { scene } = await decodeJson(c.json, "scene.duf");
+      for (const node of scene.getRoot().listNodes()) {
+        const dson =
+          (node.getExtras().partgraph as { dson?: { scale_fit?: unknown; rigid_follow?: unknown } })
+            ?.dson;
+        if (dson?.rigid_follow === undefined) continue;
+        assert.equal(dson.scale_fit, undefined, `seed ${seed}: ${node.getName()}`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 60, `${checked} followers`);
+});
+
 Deno.test("dson props turned by right angles on bones under uneven scales: drawn right where the fit is exact", async () => {
   // A prop (it inherits scale) turned by right angles under a bone drawn right whose own scale is even
   // or whose frame is square to the figure's:
