@@ -39,19 +39,15 @@ export function tangentRepairs(
     seen.add(tangent);
     if (tangent.getElementSize() !== 4 || tangent.getComponentType() !== FLOAT) continue;
     const normals = normalsOf(primitives[p]);
+    // Nothing to repair (nearly always): told by the two checks alone, as before signs of 0 were mended.
+    if (!repairTangentSigns(array, false, false) && !repairTangentLengths(array, normals, false, false)) {
+      continue;
+    }
     // A sign of 0 and a tangent of no direction take the UVs' (as decode.gltf mends a file's).
     const set = uvSetOf(primitives[p]);
     const uvs = !!set && uvSigned(array);
     // Copy on write (`repair_arrays.ts`): an array shared with the input is copied only to be repaired.
-    if (apply) {
-      if (
-        !uvs && !repairTangentSigns(array, false, false) &&
-        !repairTangentLengths(array, normals, false, false)
-      ) {
-        continue;
-      }
-      array = ownArray(tangent);
-    }
+    if (apply) array = ownArray(tangent);
     if (uvs) {
       const mended = signsFromUvs(primitives[p], set!, array, apply);
       uvSigns += mended.signs, uvDirections += mended.directions;
