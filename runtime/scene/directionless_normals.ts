@@ -10,6 +10,9 @@
  * @module
  */
 
+/** Place keys made by {@link mendDirectionless} (a count for tests: the work grows with the mended). */
+export const placeKeys = { count: 0 };
+
 /** Normals within this angle of a mended vertex's triangles are taken as its copies' (cos 45°). */
 const SAME_SIDE = Math.SQRT1_2;
 
@@ -70,17 +73,25 @@ export function mendDirectionless(
   }
   if (!bad.size) return 0;
   // Positions exactly equal, as one corner's copies are (written once per triangle, split at a seam).
-  const place = (v: number) => `${positions[3 * v]},${positions[3 * v + 1]},${positions[3 * v + 2]}`;
+  const place = (v: number) => (
+    placeKeys.count++, `${positions[3 * v]},${positions[3 * v + 1]},${positions[3 * v + 2]}`
+  );
   const places = new Map<string, { sound: number[]; faces: number[][] }>();
   for (const v of bad) places.set(place(v), { sound: [], faces: [] });
+  // The mended places' x: a vertex elsewhere is passed over without making its key (a few zero normals
+  // in a million-vertex mesh cost a pass of number compares, not a million strings).
+  const xs = new Set<number>();
+  for (const v of bad) xs.add(positions[3 * v]);
+  const atMendedX = (v: number) => xs.has(positions[3 * v]);
   for (let v = 0; 3 * v + 2 < normals.length; v++) {
-    if (!bad.has(v)) places.get(place(v))?.sound.push(v);
+    if (!bad.has(v) && atMendedX(v)) places.get(place(v))?.sound.push(v);
   }
   // Each mended vertex's own triangles' direction, and every triangle's direction at its place.
   const own = new Map<number, number[]>();
   const g = [0, 0, 0];
   const t = triangles;
   for (let f = 0; f + 2 < t.length; f += 3) {
+    if (!atMendedX(t[f]) && !atMendedX(t[f + 1]) && !atMendedX(t[f + 2])) continue;
     const corners = [t[f], t[f + 1], t[f + 2]];
     const at = corners.map((v) => places.get(place(v)));
     if (!at.some(Boolean)) continue;
