@@ -66,7 +66,7 @@ function repairs(doc: Document, apply: boolean): string[] {
   messages.push(...alignTransformFallbacks(doc, (material) => `'${name(material)}'`, apply));
   accessorRepairs(root.listAccessors(), apply, messages);
   const normals = meshRepairs(root.listMeshes(), apply, messages, name);
-  normalRepairs(normals, apply, messages);
+  normalRepairs(normals, apply, messages, name);
   nodeRepairs(root.listNodes(), apply, messages, name);
   dataRepairs(doc, apply, messages);
   return messages;
@@ -177,16 +177,29 @@ function emptyMeshRepair(
   return true;
 }
 
-function normalRepairs(normals: Map<Accessor, Primitive[]>, apply: boolean, messages: string[]): void {
+function normalRepairs(
+  normals: Map<Accessor, Primitive[]>,
+  apply: boolean,
+  messages: string[],
+  name: NameOf,
+): void {
   for (const [accessor, primitives] of normals) {
     // Only a scene with normals to repair is read further: the one pass below says.
     const mended = apply && normaliseVectors(accessor, false)
       ? mendDirectionlessNormals(accessor, primitives)
       : 0;
     if (mended) {
+      // Named by the meshes drawing them (a decoder's accessors are often unnamed).
+      const meshes = [
+        ...new Set(primitives.map((p) => p.listParents().find((m) => m.propertyType === "Mesh"))),
+      ]
+        .filter((mesh): mesh is Mesh => !!mesh).map((mesh) => `'${name(mesh)}'`);
       messages.push(
-        `${mended} normal(s) of accessor '${accessor.getName()}' NaN or of zero length given the direction ` +
-          "of their copies at the same place or of their triangles (not +Z: shaded as their neighbours)",
+        `${mended} normal(s) of accessor '${accessor.getName()}' (mesh ${
+          meshes.join(", ")
+        }) NaN or of zero ` +
+          "length given the direction of their copies at the same place or of their triangles (not +Z: " +
+          "shaded as their neighbours)",
       );
     }
     const bad = normaliseVectors(accessor, apply);
