@@ -127,9 +127,9 @@ function writeSparseViews(json: GLTF.IGLTF, layout: ChunkLayout): string | undef
     for (let m = 0; m < own.length; m++) {
       if ("max" in own[m]) {
         const accessor = view.accessors[m];
-        const { min, max } = bounds(accessor.getArray()!, accessor.getElementSize(), accessor.getCount());
-        own[m].max = max;
-        own[m].min = min;
+        const { min, max } = valueFacts(accessor.getArray()!, accessor.getElementSize());
+        own[m].max = max.slice(); // copies: the JSON is the caller's to change
+        own[m].min = min.slice();
       }
     }
     if (viewLengths.length === 0) continue;
@@ -251,39 +251,11 @@ function fillAccessor(
   def.byteOffset = offset;
   if ("max" in def) {
     // From the array's one pass, which the export repair's check may have made already and the
-    // output check reads again (`array_facts.ts`); the same numbers as `bounds`. Copies: the JSON is
-    // the caller's to change.
+    // output check reads again (`array_facts.ts`). Copies: the JSON is the caller's to change.
     const { min, max } = valueFacts(accessor.getArray()!, accessor.getElementSize());
     def.max = max.slice();
     def.min = min.slice();
   }
-}
-
-/**
- * Per-component bounds of the first `count` elements, as glTF-Transform's `getMin`/`getMax` then
- * `Math.fround` give them: non-finite values skipped, `Math.min`/`Math.max` in element order (so −0
- * and 0 come out as they do there), ±Infinity for a component without a finite value.
- */
-export function bounds(
-  array: ArrayLike<number>,
-  elementSize: number,
-  count: number,
-): { min: number[]; max: number[] } {
-  const min: number[] = [], max: number[] = [];
-  const end = count * elementSize;
-  for (let j = 0; j < elementSize; j++) {
-    let low = Infinity, high = -Infinity;
-    for (let i = j; i < end; i += elementSize) {
-      const value = array[i];
-      if (Number.isFinite(value)) {
-        low = Math.min(low, value);
-        high = Math.max(high, value);
-      }
-    }
-    min.push(Math.fround(low));
-    max.push(Math.fround(high));
-  }
-  return { min, max };
 }
 
 /**
