@@ -2,7 +2,7 @@
  * Pieces of `vocabulary.ts` `tokenize`: accents taken off, Chinese, Japanese and Korean split around
  * their words, and its memo of names read without a file's words: such a name's tokens are the
  * name's alone, so each distinct name is read once — a scene's 30,000 unnamed nodes asked for `""` at
- * every step of the rig. Bounded (cleared when full), so it holds no more than a few thousand names
+ * every step of the rig. Bounded (cleared when full), so it holds no more than some tens of thousands of names
  * whatever the process reads.
  *
  * @module
@@ -10,7 +10,10 @@
 import { CJK, CJK_WORDS } from "./vocabulary_words.ts";
 
 const KNOWN = new Map<string, readonly string[]>();
-const KEPT = 8192;
+// Past the names of a file of tens of thousands of parts: cleared when full, a memo smaller than the
+// names a pass asks for in turn is emptied before any is asked again (20,000 small panels and their
+// pivots read every name afresh at every step of the rig with 8,192). A few MB at most.
+const KEPT = 65_536;
 
 /**
  * `read(name)`, remembered: a copy of the tokens each time, since callers may change the array they get.
