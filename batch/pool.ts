@@ -228,6 +228,7 @@ class WorkerMember extends Member {
   #died(message: string): void {
     if (this.#ended) return;
     this.#ended = true;
+    this.#worker.terminate(); // it tells of its death and waits to be ended (worker.ts)
     this.fail(new MemberDied(`worker died: ${message}`));
   }
 

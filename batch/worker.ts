@@ -15,7 +15,6 @@ import { type JobMessage, jobServer, type WorkerMessage } from "./job.ts";
 const refuseExit = (call: string) => (code?: number) => {
   throw new Error(`${call}(${code ?? ""}) would end this batch's Deno worker: the input fails instead`);
 };
-const closeWorker = self.close.bind(self);
 Object.defineProperty(Deno, "exit", { value: refuseExit("Deno.exit") });
 Object.defineProperty(self, "close", { value: refuseExit("close") });
 
@@ -28,11 +27,17 @@ console.warn = console.error = forward("stderr");
 
 // An error nothing caught (a node's timer throwing after its input ended) ends this worker. Deno would
 // print it straight onto the terminal, through a live progress line: its stack goes where a node's
-// output goes instead, and the worker tells the pool of its death itself.
+// output goes instead, and the worker tells the pool of its death itself. It does not close itself: a
+// message posted just before `close()` can be lost (denoland/deno#11526), and the pool, never told,
+// would send its next input to a worker that is gone and wait out the start limit for it (a suite run
+// hung so). The pool ends the worker when it reads the message; a job that reaches it before then is
+// not run — the pool fails it on the message and runs it again on a fresh worker.
+let dead = false;
 function die(message: string, error: unknown): void {
+  if (dead) return;
+  dead = true;
   if (error instanceof Error && error.stack) forward("stderr")(error.stack);
   self.postMessage({ kind: "died", message } satisfies WorkerMessage);
-  closeWorker();
 }
 self.addEventListener("error", (event) => {
   event.preventDefault();
@@ -48,4 +53,6 @@ self.addEventListener("unhandledrejection", (event) => {
 });
 
 const serve = jobServer((message) => self.postMessage(message));
-self.onmessage = ({ data }: MessageEvent<JobMessage>) => serve(data);
+self.onmessage = ({ data }: MessageEvent<JobMessage>) => {
+  if (!dead) serve(data);
+};
