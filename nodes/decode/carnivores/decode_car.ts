@@ -27,7 +27,10 @@ export const decodeCar = defineNode({
   // space-padded) is a name to the count repairs; a text trailer after the file is not a clip cut short;
   // two damaged counts (a clip or sound count and frame counts) are read when the file vouches for one
   // reading (car_two_counts.ts).
-  version: 23,
+  // 24: the last clip's final frames that are a sound (a header holding a name, its bytes ending where
+  // the clip does, not tracking the points) are read as that sound, warned: a sound count lowered and
+  // the frame count raised over it fit as stored and were read silently (car_hidden_sound.ts).
+  version: 24,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

@@ -18,6 +18,7 @@ import {
 import { MAX_EACH } from "./clip_warnings.ts";
 import { appendedRepair } from "./car_appended.ts";
 import { twoCountRepair } from "./car_two_counts.ts";
+import { hiddenSound } from "./car_hidden_sound.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
@@ -121,7 +122,11 @@ export function sectionCounts(
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds, true);
-  if (declaredEnds(view, end)) return declared;
+  // The declared counts fit; the last clip's final frames may still be a sound a lowered sound count
+  // left out and a raised frame count took in (car_hidden_sound.ts).
+  if (declaredEnds(view, end)) {
+    return hiddenSound(view, at, vertexCount, declaredAnimations, declaredSounds, base, warn) ?? declared;
+  }
   const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
   const fit = fittingCounts(
     view,

@@ -1,0 +1,55 @@
+/**
+ * A `.car` whose sound count was lowered by hand (a sound "cut" without its bytes) and whose last clip's
+ * frame count was raised by as many frames as that sound fills: the stored counts end the sections at
+ * the end of the file, so no count repair ran and the clip was read with the sound as its last frames,
+ * with no warning (`tool_saves.ts` seed 9278 with `count_edited` and `frame_count_off`: 9 frames and 2
+ * sounds read as 10 and 1). The files here are made so on purpose: sounds sized to whole frames (a tool
+ * that pads a sample to its block, or chance), clips as the generators make them.
+ */
+import assert from "node:assert/strict";
+import { parseCar } from "./parse.ts";
+import { toolSaveFile } from "./tool_saves.ts";
+import { hiddenSoundFile } from "./hidden_sounds.ts";
+
+Deno.test("a sound the last clip's raised frame count took in is read as a sound, warned naming the clip", () => {
+  const failures: string[] = [];
+  for (let seed = 1; seed <= 40; seed++) {
+    const file = hiddenSoundFile(seed, true);
+    const { model, warnings } = parseCar(file.bytes, file.name);
+    const read = model.animations.map((a) => a.frameCount);
+    const last = model.animations.length - 1;
+    if (read.join() !== file.frames.join() || model.sounds.length !== file.sounds) {
+      failures.push(
+        `${seed}: read [${read}] and ${model.sounds.length} sounds, file has [${file.frames}] ${file.sounds}`,
+      );
+    } else if (
+      !warnings.some((w) =>
+        w.message.startsWith(`animation ${last} (`) && /sound header/.test(w.message) &&
+        w.message.includes(`Read as ${file.frames[last]} frames and ${file.sounds} sound(s)`)
+      )
+    ) {
+      failures.push(`${seed}: not named`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+Deno.test("the tool_saves file that read a sound as a frame silently (seed 9278) reads right", () => {
+  for (const longNames of [false, true]) {
+    const file = toolSaveFile(9278, ["count_edited", "frame_count_off"], longNames);
+    const { model, warnings } = parseCar(file.bytes, file.name);
+    assert.deepEqual(model.animations.map((a) => a.frameCount), [...file.frames]);
+    assert.equal(model.sounds.length, file.sounds);
+    assert.ok(warnings.some((w) => /animation 0 .*sound header/.test(w.message)));
+  }
+});
+
+Deno.test("an undamaged file whose first sound fills whole frames reads as stored, with no such warning", () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const file = hiddenSoundFile(seed, false);
+    const { model, warnings } = parseCar(file.bytes, file.name);
+    assert.deepEqual(model.animations.map((a) => a.frameCount), file.frames, `${seed}`);
+    assert.equal(model.sounds.length, file.sounds, `${seed}`);
+    assert.ok(!warnings.some((w) => /sound header/.test(w.message)), `${seed}`);
+  }
+});
