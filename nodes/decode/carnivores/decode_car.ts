@@ -29,7 +29,9 @@ export const decodeCar = defineNode({
   // reading (car_two_counts.ts).
   // 24: the last clip's final frames that are a sound (a header holding a name, its bytes ending where
   // the clip does, not tracking the points) are read as that sound, warned: a sound count lowered and
-  // the frame count raised over it fit as stored and were read silently (car_hidden_sound.ts).
+  // the frame count raised over it fit as stored and were read silently (car_hidden_sound.ts). A clip
+  // the file ends inside on a frame boundary is named with the other reading (frame and clip counts
+  // edited) beside the cut.
   version: 24,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",

@@ -174,6 +174,7 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
         soundCount,
         `its ${frameCount} frames × ${vertexCount} vertices need ${values * 2} bytes, ` +
           `${r.length - dataAt} are left; the clip is dropped` +
+          wholeFramesLeft(a, frameCount, r.length - dataAt, stride * 6, animationCount - a - 1, soundCount) +
           // A count no tool writes, for a clip more than twice the whole file, is no clip a cut lost:
           // the header is damaged or read from elsewhere, and no repair of the counts was certain.
           (frameCount > MAX_TOOL_FRAMES && values * 2 > 2 * r.length
@@ -264,6 +265,31 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
 
 /** More frames than any tool writes in one clip (int16 frame indices in the editors). */
 const MAX_TOOL_FRAMES = 65_535;
+
+/**
+ * For a clip the file ends inside, on a frame boundary: the other reading the bytes give as well — the
+ * clip whole with the frames there, its frame count stored more and the counts of the sections after it
+ * raised by hand (a single clip stored one frame more and the clip count raised reads just so) — named
+ * beside the cut, since the file does not tell them apart. Empty when the bytes left are no whole frames.
+ */
+function wholeFramesLeft(
+  clip: number,
+  stored: number,
+  left: number,
+  frameBytes: number,
+  clipsAfter: number,
+  soundsAfter: number,
+): string {
+  if (left <= 0 || frameBytes <= 0 || left % frameBytes !== 0) return "";
+  const whole = left / frameBytes;
+  const after = [
+    clipsAfter ? `the animation count raised by ${clipsAfter}` : "",
+    soundsAfter ? `the sound count raised by ${soundsAfter}` : "",
+  ].filter(Boolean).join(" and ");
+  return ` — its first ${whole} frame(s) end exactly at the end of the file, so the file reads as well as ` +
+    `animation ${clip} of ${whole} frame(s) with its frame count stored ${stored - whole} more` +
+    (after ? ` and ${after}` : "") + " (counts edited by hand); it does not tell which, and is read as cut";
+}
 
 /**
  * The vertex count each clip's frames hold when the declared sections end nowhere right with the

@@ -54,3 +54,25 @@ Deno.test("two damaged counts: a file cut at a frame boundary near a clip's end 
     }
   }
 });
+
+Deno.test("two damaged counts read as a cut at a frame boundary: the warning names the clip and both readings", () => {
+  // A single clip stored one frame more with the clip count raised reads as a file cut in that clip; the
+  // cut warning must say the other reading too (silently dropped as cut, a misread no one is told of).
+  let named = 0;
+  for (let seed = 8201; seed <= 8400; seed++) {
+    const file = toolSaveFile(seed, ["count_edited", "frame_count_off"]);
+    const { model, warnings } = parseCar(file.bytes, file.name);
+    if (model.animations.length === file.clips) continue;
+    const cut = warnings.find((w) => /inside animation 0 /.test(w.message));
+    if (!cut) continue;
+    assert.match(
+      cut.message,
+      new RegExp(
+        `reads as well as animation 0 of ${file.frames[0]} frame\\(s\\) with its frame count stored 1 more`,
+      ),
+      `${seed}`,
+    );
+    named++;
+  }
+  assert.ok(named > 0, "no file of that kind among the seeds");
+});
