@@ -32,10 +32,11 @@ export interface HiddenSoundReading {
 }
 
 /**
- * With the declared counts' sections ending the file (from `at`, the texture's end): the reading with
- * the last clip's final frames read as one more sound, when those frames are a sound (see the module
- * doc), warned; undefined otherwise (the declared counts stand). `base`: the model's points; without
- * them nothing is vouched for.
+ * With the declared counts' sections ending the file (from `at`, the texture's end), read with the
+ * frame counts `fixes` corrects (none, or a frame-count repair that raised the last clip's): the
+ * reading with the last clip's final frames read as one more sound, when those frames are a sound (see
+ * the module doc), warned; undefined otherwise (the reading stands). `base`: the model's points;
+ * without them nothing is vouched for.
  */
 export function hiddenSound(
   view: DataView,
@@ -45,23 +46,28 @@ export function hiddenSound(
   sounds: number,
   base: Float32Array | undefined,
   warn: WarningSink,
+  fixes: readonly FrameCountFix[] = [],
 ): HiddenSoundReading | undefined {
   if (!base || vertexCount <= 0 || animations <= 0 || sounds + 1 > ENGINE_MAX_CLIPS) return undefined;
   const frameBytes = vertexCount * 6;
   let clipAt = at;
+  const framesOf = (clip: number, headerAt: number) =>
+    fixes.find((f) => f.clip === clip)?.frames ?? view.getInt32(headerAt + NAME_BYTES + 4, true);
   for (let clip = 0; clip < animations - 1; clip++) {
-    clipAt += ANIMATION_HEADER_BYTES + view.getInt32(clipAt + NAME_BYTES + 4, true) * frameBytes;
+    clipAt += ANIMATION_HEADER_BYTES + framesOf(clip, clipAt) * frameBytes;
   }
+  const clip = animations - 1;
   const countAt = clipAt + NAME_BYTES + 4;
   const stored = view.getInt32(countAt, true);
+  const read = framesOf(clip, clipAt);
   const dataAt = clipAt + ANIMATION_HEADER_BYTES;
-  // The declared sections end the file, so the clip's frames are within it.
-  for (let kept = stored - 1; kept >= 1; kept--) {
+  // The sections so read end the file, so the clip's frames are within it.
+  for (let kept = read - 1; kept >= 1; kept--) {
     const soundAt = dataAt + kept * frameBytes;
     if (soundAt + SOUND_HEADER_BYTES > view.byteLength) continue;
     const length = view.getInt32(soundAt + NAME_BYTES, true);
     // The sound fills the frames after `kept` exactly: its header and bytes end the clip.
-    if (length < 0 || SOUND_HEADER_BYTES + length !== (stored - kept) * frameBytes) continue;
+    if (length < 0 || SOUND_HEADER_BYTES + length !== (read - kept) * frameBytes) continue;
     if (!holdsName(view, soundAt)) continue;
     // The clip's frame before the sound tracks the model's points, and the sound's bytes read as a
     // frame track them clearly less (a frame of a 9-point model can correlate 0.4 by chance).
@@ -69,19 +75,22 @@ export function hiddenSound(
     if (before < POINT_LIKE_CORRELATION) continue;
     const likeness = frameLikeness(view, soundAt, vertexCount, base);
     if (likeness > before - POINT_LIKE_MARGIN) continue;
-    const clip = animations - 1;
+    const others = fixes.filter((f) => f.clip !== clip);
+    const how = read !== stored
+      ? `stores ${stored} frames at byte ${countAt}, which correcting the frame counts would read as ${read}, ` +
+        `and the header declares ${sounds} sound(s) at byte 36: so the sections end where the file does`
+      : `stores ${stored} frames at byte ${countAt} and the header declares ${sounds} sound(s) at byte 36: so ` +
+        (others.length ? "with the other clips' frame counts corrected, " : "") +
+        "every section ends where the file does";
     warn(
-      `animation ${clip} ('${fieldName(view, clipAt)}') stores ${stored} frames at byte ${countAt} and the ` +
-        `header declares ${sounds} sound(s) at byte 36: so every section ends where the file does; but the ` +
-        `clip's last ${stored - kept} frame(s), from byte ${soundAt}, are a sound header ('${
-          fieldName(view, soundAt)
-        }', ${length} bytes) ending exactly where the clip does, and track the model's points less ` +
-        `(${likeness.toFixed(2)}) than frame ${kept - 1} before them (${
-          before.toFixed(2)
-        }). Read as ${kept} ` +
-        `frames and ${sounds + 1} sound(s), not ${stored} frames and ${sounds} sound(s) — assuming two ` +
-        "damaged counts (a sound count lowered by hand and the frame count raised over the sound's bytes); " +
-        "read as stored, the clip ends on that sound's bytes",
+      `animation ${clip} ('${fieldName(view, clipAt)}') ${how}; but the clip's last ${
+        read - kept
+      } frame(s), ` +
+        `from byte ${soundAt}, are a sound header ('${fieldName(view, soundAt)}', ${length} bytes) ending ` +
+        `exactly where the clip does, and track the model's points less (${likeness.toFixed(2)}) than ` +
+        `frame ${kept - 1} before them (${before.toFixed(2)}). Read as ${kept} frames and ${sounds + 1} ` +
+        `sound(s), not ${read} frames and ${sounds} sound(s) — assuming a sound count lowered by hand and ` +
+        `the frame count raised over the sound's bytes; read with ${read}, the clip ends on that sound's bytes`,
       {
         offset: countAt,
         clip,
@@ -94,7 +103,7 @@ export function hiddenSound(
     return {
       animationCount: animations,
       soundCount: sounds + 1,
-      frameFixes: [{ clip, frames: kept, stored, at: countAt }],
+      frameFixes: kept === stored ? others : [...others, { clip, frames: kept, stored, at: countAt }],
     };
   }
   return undefined;

@@ -195,7 +195,21 @@ export function sectionCounts(
       );
       return { ...declared, frameFixes: search.fixes };
     }
-    for (const fix of search.fixes) {
+    // The last clip's count, as stored or as corrected, may take in a sound the sound count left out
+    // (both edited by hand): read with that sound instead; its warning follows the corrections'.
+    const held: [string, Parameters<WarningSink>[1]][] = [];
+    const hidden = hiddenSound(
+      view,
+      at,
+      vertexCount,
+      declaredAnimations,
+      declaredSounds,
+      base,
+      (message, detail) => held.push([message, detail]),
+      search.fixes,
+    );
+    const fixes = hidden?.frameFixes ?? search.fixes;
+    for (const fix of fixes) {
       // The KPS beside it may be damaged too: the count is then decided by the data's size alone.
       const kps = view.getInt32(fix.at - 4, true);
       const damaged = kps < 0
@@ -204,14 +218,15 @@ export function sectionCounts(
       warn(
         `animation ${fix.clip} stores ${fix.stored} frame(s) at byte ${fix.at}, but the sections ` +
           `do not end at the end of the file (${left}); with ${fix.frames} frames${
-            search.fixes.length > 1 ? ` (and ${counts(search.fixes.filter((f) => f !== fix))})` : ""
-          } they do (or at the anim→sound table)${damaged}: read so (the game reads the ` +
-          "stored count and takes the next section's header from frame data — a count stored as a .rsc " +
-          "stores it, one less than the frames, or edited by hand)",
+            fixes.length > 1 ? ` (and ${counts(fixes.filter((f) => f !== fix))})` : ""
+          }${hidden ? " and the sound below" : ""} they do (or at the anim→sound table)${damaged}: read so ` +
+          "(the game reads the stored count and takes the next section's header from frame data — a count " +
+          "stored as a .rsc stores it, one less than the frames, or edited by hand)",
         { offset: fix.at, stored: fix.stored, read: fix.frames },
       );
     }
-    return { ...declared, frameFixes: search.fixes };
+    for (const [message, detail] of held) warn(message, detail);
+    return hidden ?? { ...declared, frameFixes: search.fixes };
   }
   warn(
     `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +

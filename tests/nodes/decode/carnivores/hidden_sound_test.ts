@@ -53,3 +53,27 @@ Deno.test("an undamaged file whose first sound fills whole frames reads as store
     assert.ok(!warnings.some((w) => /sound header/.test(w.message)), `${seed}`);
   }
 });
+
+Deno.test("a sound the last clip's count took in is read as a sound after another clip's count is corrected", () => {
+  const failures: string[] = [];
+  let corrected = 0;
+  for (let seed = 41; seed <= 100; seed++) {
+    const file = hiddenSoundFile(seed, true, true);
+    if (file.frames.length < 2) continue;
+    corrected++;
+    const { model, warnings } = parseCar(file.bytes, file.name);
+    const read = model.animations.map((a) => a.frameCount);
+    if (read.join() !== file.frames.join() || model.sounds.length !== file.sounds) {
+      failures.push(
+        `${seed}: read [${read}] and ${model.sounds.length} sounds, file has [${file.frames}] ${file.sounds}`,
+      );
+    } else if (
+      !warnings.some((w) => /sound header/.test(w.message)) ||
+      !warnings.some((w) => /^animation 0 stores/.test(w.message))
+    ) {
+      failures.push(`${seed}: not named`);
+    }
+  }
+  assert.ok(corrected > 20);
+  assert.deepEqual(failures, []);
+});

@@ -17,10 +17,12 @@ import {
 } from "../../../../nodes/decode/carnivores/codec/model.ts";
 
 /**
- * A file with a frame-sized first sound (or not), optionally with the two counts damaged over it. Sound
+ * A file with a frame-sized first sound (or not), optionally with the two counts damaged over it, and
+ * with `firstOff` the first of several clips' frame count one off as well (a count stored as a `.rsc`
+ * stores it, or a slip: the frame-count repair then raises the last clip's over the sound). Sound
  * names as tools leave them, one in Windows-1251 ("Вой", a howl).
  */
-export function hiddenSoundFile(seed: number, damaged: boolean) {
+export function hiddenSoundFile(seed: number, damaged: boolean, firstOff = false) {
   const random = prng(seed * 613 + 5);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const grid = gridCar(int(3, 12), int(3, 12), 0);
@@ -52,6 +54,7 @@ export function hiddenSoundFile(seed: number, damaged: boolean) {
     let countAt = clipsAt + 36;
     for (const f of frames.slice(0, -1)) countAt += 40 + f * frameBytes;
     view.setInt32(countAt, frames.at(-1)! + hidden, true);
+    if (firstOff && frames.length > 1) view.setInt32(clipsAt + 36, frames[0] + (seed % 2 ? 1 : -1), true);
   }
   return { bytes, frames, sounds: sounds.length, name: `hidden${seed}.car` };
 }
