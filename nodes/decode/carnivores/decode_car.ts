@@ -29,7 +29,8 @@ export const decodeCar = defineNode({
   // reading (car_two_counts.ts).
   // 24: the last clip's final frames that are a sound (a header holding a name, its bytes ending where
   // the clip does, not tracking the points) are read as that sound, warned: a sound count lowered and
-  // the frame count raised over it fit as stored and were read silently (car_hidden_sound.ts). A clip
+  // the frame count raised over it fit as stored and were read silently (car_hidden_sound.ts; also after
+  // frame-count corrections). A clip
   // the file ends inside on a frame boundary is named with the other reading (frame and clip counts
   // edited) beside the cut.
   version: 24,
