@@ -30,9 +30,8 @@ export const decodeCar = defineNode({
   // 24: the last clip's final frames that are a sound (a header holding a name, its bytes ending where
   // the clip does, not tracking the points) are read as that sound, warned: a sound count lowered and
   // the frame count raised over it fit as stored and were read silently (car_hidden_sound.ts; also after
-  // frame-count corrections). A clip
-  // the file ends inside on a frame boundary is named with the other reading (frame and clip counts
-  // edited) beside the cut.
+  // frame-count corrections). A clip the file ends inside on a frame boundary is named with the other
+  // reading (frame and clip counts edited) beside the cut.
   version: 24,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
