@@ -181,6 +181,9 @@ function renamingNames(doc: Document): ExportNames | undefined {
   return renames || targets() || defaultScene() ? names : undefined;
 }
 
+/** How many times a document's content has been written as glTF (a count for tests: one encode per scene). */
+export const contentWrites = { count: 0 };
+
 /**
  * The JSON and binary chunk glTF-Transform's writer gives `doc`. Where {@link chunkLayout} reproduces
  * its layout the chunk is left to {@link assembleGlb}, and the JSON is built from the document
@@ -189,6 +192,7 @@ function renamingNames(doc: Document): ExportNames | undefined {
  * writes both.
  */
 async function writeContent(doc: Document, via: ChunkWriter = "direct"): Promise<WrittenContent> {
+  contentWrites.count++;
   const io = await gltfIO();
   // The scene itself, not a copy (unless its buffers need merging): keepingExtras guards the extras.
   const source = buffered(doc);

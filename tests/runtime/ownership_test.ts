@@ -272,22 +272,19 @@ Deno.test("ownership: an in-place change never alters what the disk cache holds"
 
 Deno.test("ownership: a sole consumer that does not ask keeps the writer's memo (one GLB encode for cache and export)", async () => {
   const { buildLargeGlb } = await import("../support/large_glb.ts");
-  const { gltfIO } = await import("../../runtime/scene/gltf_io.ts");
+  const { contentWrites } = await import("../../runtime/scene/gltf_io.ts");
   const dir = await tempDir();
   const model = `${dir}/grid.glb`;
   await Deno.writeFile(model, await buildLargeGlb(2_000));
-  const io = await gltfIO();
-  const writeJSON = io.writeJSON;
-  let writes = 0;
-  io.writeJSON = (...args: Parameters<typeof writeJSON>) => (writes++, writeJSON.apply(io, args));
-  try {
-    const graph = new URL("../../graphs/gltf.json", import.meta.url).pathname;
-    // decode.auto's scene has one consumer, export.gltf, which owns it but never asks: the disk tier
-    // stores the scene as GLB and the export reuses that encoding instead of writing it again.
-    const run = await runGraph(graph, { inputs: { model }, cacheDir: `${dir}/cache`, outDir: `${dir}/out` });
-    assertEquals(run.nodes.decode.state, "done");
-    assertEquals(writes, 1, "glTF-Transform's writer ran once for the cached scene and the export");
-  } finally {
-    io.writeJSON = writeJSON;
-  }
+  const graph = new URL("../../graphs/gltf.json", import.meta.url).pathname;
+  // decode.auto's scene has one consumer, export.gltf, which owns it but never asks: the disk tier
+  // stores the scene as GLB and the export reuses that encoding instead of writing it again.
+  const before = contentWrites.count;
+  const run = await runGraph(graph, { inputs: { model }, cacheDir: `${dir}/cache`, outDir: `${dir}/out` });
+  assertEquals(run.nodes.decode.state, "done");
+  assertEquals(
+    contentWrites.count - before,
+    1,
+    "the scene's content was written once for the cache and the export",
+  );
 });
