@@ -103,7 +103,7 @@ export async function prepareGraph(
     const plan = await compileGraph(await loadGraph(graph), options.registry, options.inputs);
     // The graph's own nodes first, then what they may call: loaded all at once, a worker stuck in one
     // module's loading (the start limit's case) was never ended by the pool and hung later workers.
-    const own = [...plan.nodes.values()].map((node) => node.def.run);
+    const own: unknown[] = [...plan.nodes.values()].map((node) => node.def.run);
     await Promise.all(own.map((run) => preloadRun(run)));
     await Promise.all([...runsOf(plan)].filter((run) => !own.includes(run)).map((run) => preloadRun(run)));
   } catch {
