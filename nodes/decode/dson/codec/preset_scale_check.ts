@@ -78,7 +78,7 @@ export function scaleAfterPreset(
   }
   // A scale fitted before starts again from the decode's (its own, undone as build_scene.ts does): the
   // fit below gives it again where it is still under an uneven scale, and its children compose on it.
-  const stale = composed.map((c, i) =>
+  const stale = composed.map((_, i) =>
     touched[i] && isScaleFit((getPartgraphExtras(gltf[i]).dson as DsonExtras).scale_fit)
   );
   stale.forEach((was, i) => {
