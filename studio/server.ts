@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { createRegistry, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, type Registry } from "../mod.ts";
 import { type ApiContext, handleApi } from "./api.ts";
 import { Sandbox } from "./paths.ts";
+import { answerAsset, type CachedAsset, cachedAsset } from "./http_cache.ts";
 
 /** Options of {@link startStudio}. */
 export interface StudioOptions {
@@ -68,6 +69,26 @@ const DECODERS: Record<string, [specifier: string, type: string]> = {
   "draco_decoder.wasm": ["three/examples/jsm/libs/draco/gltf/draco_decoder.wasm", "application/wasm"],
 };
 
+/** Each decoder as served, read once per process: the locked `three` package does not change under it. */
+const decoderAssets = new Map<string, Promise<CachedAsset>>();
+
+/**
+ * A decoder of {@link DECODERS} with its ETag. Its name stays the same when `three` is upgraded, so it
+ * is revalidated (`no-cache`), not kept as immutable.
+ */
+function decoderAsset(name: string): Promise<CachedAsset> {
+  let asset = decoderAssets.get(name);
+  if (!asset) {
+    const [specifier, type] = DECODERS[name];
+    asset = Deno.readFile(fileURLToPath(import.meta.resolve(specifier)))
+      .then((bytes) => cachedAsset(bytes, type, "revalidate"));
+    // A failed read is not kept, so the next request tries again.
+    asset.catch(() => decoderAssets.delete(name));
+    decoderAssets.set(name, asset);
+  }
+  return asset;
+}
+
 /** Starts the studio server. */
 export async function startStudio(options: StudioOptions = {}): Promise<Studio> {
   // The project is the working directory: the runtime resolves read paths against it too.
@@ -94,17 +115,16 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     if (url.pathname.startsWith("/api/")) return await handleApi(request, url, ctx);
     if (request.method !== "GET") return new Response("not found", { status: 404 });
     const script = Object.hasOwn(page, url.pathname) ? page[url.pathname] : undefined;
-    if (script) return script.answer(request);
-    const decoder = url.pathname.startsWith("/decoders/") && Object.hasOwn(DECODERS, url.pathname.slice(10))
-      ? DECODERS[url.pathname.slice(10)]
-      : undefined;
-    if (decoder) {
-      const bytes = await Deno.readFile(fileURLToPath(import.meta.resolve(decoder[0])));
-      return new Response(bytes, { headers: { "content-type": decoder[1] } });
+    if (script) return answerAsset(request, script);
+    const name = url.pathname.slice(10);
+    if (url.pathname.startsWith("/decoders/") && Object.hasOwn(DECODERS, name)) {
+      return answerAsset(request, await decoderAsset(name));
     }
-    const entry = STATIC[url.pathname];
+    const entry = Object.hasOwn(STATIC, url.pathname) ? STATIC[url.pathname] : undefined;
     if (!entry) return new Response("not found", { status: 404 });
-    return new Response(await Deno.readFile(WEB + entry[0]), { headers: { "content-type": entry[1] } });
+    // Read on each request, so an edit of the page shows on the next reload (as before); its ETag
+    // lets that reload get 304 when nothing changed.
+    return answerAsset(request, cachedAsset(await Deno.readFile(WEB + entry[0]), entry[1], "revalidate"));
   });
   const { port } = server.addr as Deno.NetAddr;
   for (const name of ["127.0.0.1", "localhost", "[::1]"]) loopbackHosts.add(`${name}:${port}`);
@@ -211,49 +231,29 @@ export async function bundlePage(): Promise<PageFiles> {
   return files;
 }
 
-/** A page script as served: its text and the validator a reload revalidates it with. */
-interface ServedScript {
-  /** The script, or 304 Not Modified when the browser holds it already (its ETag matches). */
-  answer(request: Request): Response;
-}
-
 /**
  * The page's scripts with their cache headers. `/app.js` is revalidated on every load (`no-cache`,
  * with an ETag of its text: a reload gets 304, and chromium can keep its compiled code); a chunk's
  * name carries a digest of its text, so a browser keeps it as it is (`immutable`) until a new
  * bundle, which names its chunks anew.
  */
-function servedPage(files: PageFiles): Record<string, ServedScript> {
+function servedPage(files: PageFiles): Record<string, CachedAsset> {
   const known = servedOnce.get(files);
   if (known) return known;
-  const served: Record<string, ServedScript> = {};
+  const served: Record<string, CachedAsset> = {};
   servedOnce.set(files, served);
   for (const [path, text] of Object.entries(files)) {
-    const tag = `"${fnv1a(text)}-${text.length}"`;
-    const headers = {
-      "content-type": "text/javascript; charset=utf-8",
-      "etag": tag,
-      "cache-control": path === "/app.js" ? "no-cache" : "public, max-age=31536000, immutable",
-    };
-    served[path] = {
-      answer: (request) =>
-        request.headers.get("if-none-match") === tag
-          ? new Response(null, { status: 304, headers })
-          : new Response(text, { headers }),
-    };
+    served[path] = cachedAsset(
+      text,
+      "text/javascript; charset=utf-8",
+      path === "/app.js" ? "revalidate" : "immutable",
+    );
   }
   return served;
 }
 
 /** Each bundle's scripts as served: a test run starts ~80 studios on one bundle, digested once. */
-const servedOnce = new WeakMap<PageFiles, Record<string, ServedScript>>();
-
-/** A 32-bit FNV-1a digest of `text` in hex: enough to tell one bundle from the next. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, "0");
-}
+const servedOnce = new WeakMap<PageFiles, Record<string, CachedAsset>>();
 
 const USAGE =
   `partgraph studio [graph.json] [--port N] [--host ADDR] [--root DIR]... [--out DIR] [--cache-dir DIR]

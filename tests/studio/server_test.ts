@@ -91,6 +91,55 @@ Deno.test("studio server: the page's script leaves the preview to a chunk, and a
   });
 });
 
+Deno.test("studio server: every file the page loads is kept by the browser or revalidated to a 304", async () => {
+  await withStudio(async (url) => {
+    // What a page load and a first preview fetch: the page, what it links, what app.js imports, and
+    // the decoders three.js's loaders ask for.
+    const html = await (await fetch(url)).text();
+    const linked = [...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]);
+    const app = await (await fetch(`${url}app.js`)).text();
+    const chunks = [...app.matchAll(/(?:from |import\()"\.\/([\w-]+\.js)"/g)].map((m) => m[1]);
+    const decoders = [
+      "basis_transcoder.js",
+      "basis_transcoder.wasm",
+      "draco_wasm_wrapper.js",
+      "draco_decoder.wasm",
+    ]
+      .map((name) => `decoders/${name}`);
+    const assets = [...new Set(["", ...linked, ...chunks, ...decoders])];
+    assert(
+      linked.includes("style.css") && linked.includes("app.js"),
+      `index.html links ${linked.join(", ")}`,
+    );
+    const unkept: string[] = [];
+    for (const path of assets) {
+      const first = await fetch(`${url}${path}`);
+      equal(first.status, 200, path);
+      const body = new Uint8Array(await first.arrayBuffer());
+      const control = first.headers.get("cache-control") ?? "";
+      const tag = first.headers.get("etag");
+      if (/\bimmutable\b/.test(control)) {
+        // Kept as it is only under a name that carries a digest of it: a new build names it anew.
+        assert(/-[0-9A-Z]{8}\.js$/i.test(path), `${path} is immutable without a digest in its name`);
+        continue;
+      }
+      if (!/\bno-cache\b/.test(control) || !tag) {
+        unkept.push(`${path || "/"} (cache-control '${control}', etag ${tag})`);
+        continue;
+      }
+      // The second request, as a reload sends it: 304 with no body, the same validator.
+      const again = await fetch(`${url}${path}`, { headers: { "if-none-match": `W/${tag}, "other"` } });
+      equal(again.status, 304, path);
+      equal((await again.arrayBuffer()).byteLength, 0, path);
+      equal(again.headers.get("etag"), tag, path);
+      const changed = await fetch(`${url}${path}`, { headers: { "if-none-match": '"0-0"' } });
+      equal(changed.status, 200, path);
+      equal((await changed.arrayBuffer()).byteLength, body.length, path);
+    }
+    deepEqual(unkept, [], "files served with neither an immutable name nor a validator");
+  });
+});
+
 Deno.test("studio server: the preview's decoders are served by name, nothing else under /decoders/", async () => {
   await withStudio(async (url) => {
     for (const name of ["basis_transcoder.wasm", "draco_decoder.wasm"]) {
