@@ -27,6 +27,7 @@ import { followConformTargets } from "./conform_follow.ts";
 import { itemScaleWarnings } from "./item_scale.ts";
 import { drawInstances } from "./instances.ts";
 import { parentFollowers } from "./follow_parent.ts";
+import { followerShearWarning } from "./follower_shear.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
 import { atRest } from "./follow_rest.ts";
 import { meshExtras, nodeExtras } from "./build_extras.ts";
@@ -35,6 +36,7 @@ import {
   type DsonScene,
   figureRoot,
   METRES_PER_CM,
+  type RigidFollower,
   type SceneMesh,
   type SceneNode,
   type Surface,
@@ -60,13 +62,15 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
   const accessors = new SceneAccessors(doc, doc.createBuffer());
   const scene = doc.createScene(dson.assetId.split("/").pop() ?? "dson");
   doc.getRoot().setDefaultScene(scene);
+  // The nodes the check of the written hierarchy names (drawn otherwise than DSON composes them).
+  const named = new Set<number>();
   const target: BuildTarget = {
     doc,
     accessors,
     scene,
     dsonNodes: dson.nodes,
     rest: dson.nodes.map((node) => restWorld(node)),
-    nodes: buildNodes(doc, scene, dson.nodes, new Set(dson.followers.map((f) => f.node)), warn),
+    nodes: buildNodes(doc, scene, dson.nodes, new Set(dson.followers.map((f) => f.node)), warn, named),
     materials: new Map(),
     warn,
   };
@@ -79,8 +83,9 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
   }
   // Followers are placed, skinned and refitted with the bones at rest; the pose then carries them.
   const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [], surfaced: string[] = [];
+  let parented: RigidFollower[] = [];
   atRest(target.nodes, dson.nodes, new Set(dson.followers.map((f) => f.node)), () => {
-    const parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
+    parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
     skinBlendedFollowers(
       { accessors, scene, nodes: target.nodes, dsonNodes: dson.nodes, meshNodes },
       parented,
@@ -94,6 +99,9 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     warnUnframed(unframed, warn, "dson", unframedNodes.map((n) => at.get(n) ?? ""));
   });
   warnSheared(sheared, warn, "dson", uncertain, untwisted, surfaced);
+  // With the pose back: a follower moved under a joint scaled unevenly across its turn (decode.dson v70).
+  const shear = followerShearWarning(target.nodes, dson.nodes, parented, named);
+  if (shear) warn(shear);
   // Last: rigid followers put under an item's bones above ride them as the item follows its target.
   followConformTargets(
     { nodes: target.nodes, dsonNodes: dson.nodes, rest: target.rest },
@@ -144,7 +152,7 @@ interface BuildTarget {
 
 /**
  * The glTF node hierarchy of the DSON nodes, each posed in its parent's rest frame; `followers` are
- * the rigid followers' nodes.
+ * the rigid followers' nodes; `named` gathers the nodes named as drawn otherwise than DSON composes them.
  */
 function buildNodes(
   doc: Document,
@@ -152,6 +160,7 @@ function buildNodes(
   dsonNodes: readonly SceneNode[],
   followers: ReadonlySet<number>,
   warn: WarningSink,
+  named: Set<number>,
 ): Node[] {
   const locals = dsonNodes.map((_, i) => localTransform(dsonNodes, i));
   const built = locals.map((local, i) => scaleNotInherited(dsonNodes, i, local.scale));
@@ -177,7 +186,9 @@ function buildNodes(
     if (node.parent >= 0) nodes[node.parent].addChild(nodes[i]);
     else scene.addChild(nodes[i]);
   });
-  for (const message of unevenScaleWarnings(dsonNodes, unevenlyScaled(dsonNodes, scales))) warn(message);
+  const uneven = unevenlyScaled(dsonNodes, scales);
+  for (const u of uneven) named.add(u.node);
+  for (const message of unevenScaleWarnings(dsonNodes, uneven)) warn(message);
   return nodes;
 }
 
