@@ -4,7 +4,8 @@
  * millimetres beside metres (or metres beside millimetres), node matrices written row by row or with a
  * perspective term. Each decodes as its clean twin does, or is named in a warning (by name or JSON path);
  * clean files decode with no warning. Development used seeds 1-20, the measurement 701-760 (see the report
- * in decode.gltf v65); these are 801 on.
+ * in decode.gltf v65); these are 801 on. Matrices at a parent's origin (v68) were developed on 701-760 and
+ * 1001-1200 and measured on 1201-1400.
  */
 import { deepEqual, ok as assert } from "node:assert/strict";
 import { alignMatrixRows } from "../../nodes/decode/gltf/codec/matrix_rows.ts";
@@ -12,11 +13,15 @@ import { transformFile, type TransformHabit } from "./user_gltf/transform_files.
 import { decodeWithWarnings, judgeTransform } from "./user_gltf/transform_judge.ts";
 
 /** The first `count` cases of `habit` from seed 801 that `pick` accepts, judged. */
-async function cases(habit: TransformHabit, count: number, pick = (_variant: string) => true) {
+async function cases(
+  habit: TransformHabit,
+  count: number,
+  pick = (_variant: string, _on: readonly string[]) => true,
+) {
   const out = [];
-  for (let seed = 801; out.length < count && seed < 900; seed++) {
+  for (let seed = 801; out.length < count && seed < 1000; seed++) {
     const c = transformFile(habit, seed);
-    if (pick(c.variant)) out.push({ c, j: await judgeTransform(c) });
+    if (pick(c.variant, c.habitOn)) out.push({ c, j: await judgeTransform(c) });
   }
   assert(out.length === count, `${out.length} cases of ${habit}`);
   return out;
@@ -124,4 +129,46 @@ Deno.test("a subtree in millimetres whose root's place is keyed in millimetres t
     warnings.some((w) => w.includes(`'${c.habitOn[0]}'`) && /not repaired/.test(w)),
     warnings.join("\n"),
   );
+});
+
+Deno.test("a lone matrix row by row at its parent's origin (a blade) is read transposed, as its copies' spin shows", async () => {
+  const lone = await cases(
+    "projective",
+    4,
+    (v, on) => v === "row by row, one node" && on[0].startsWith("blade"),
+  );
+  let settled = 0;
+  for (const { c, j } of lone) {
+    assert(j.outcome === "right", `${c.name} [${c.variant}] ${shown(j)}`);
+    // The second of two blades is a half turn about the spin axis: symmetric, the same either way.
+    if (j.said.some((w) => /leaves the axis its parent's rotation keys spin it about/.test(w))) settled++;
+  }
+  assert(settled >= 2, `${settled} of 4 settled by the spin`);
+  // A lone propeller written row by row throughout: one matrix with a place, the blades at the hub's origin.
+  const prop = await cases("projective", 2, (v, on) => /every node/.test(v) && on[0] === "spinner");
+  for (const { c, j } of prop) assert(j.outcome === "right", `${c.name} [${c.variant}] ${shown(j)}`);
+});
+
+Deno.test("a lone matrix at its parent's origin with nothing to judge it by is named, read as written", async () => {
+  const s = Math.SQRT1_2;
+  const json = {
+    asset: { version: "2.0" },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ name: "mast", children: [1] }, {
+      name: "vane",
+      matrix: [1, 0, 0, 0, 0, s, s, 0, 0, -s, s, 0, 0, 0, 0, 1],
+    }],
+  };
+  const { doc, warnings } = await decodeWithWarnings(
+    "vane.gltf",
+    new TextEncoder().encode(JSON.stringify(json)),
+  );
+  assert(warnings.some((w) => /\/nodes\/1\/matrix: .*the file's only matrix/.test(w)), warnings.join("\n"));
+  deepEqual(doc!.getRoot().listNodes()[1].getRotation().map((v) => Number(v.toFixed(6))), [
+    0.382683,
+    0,
+    0,
+    0.92388,
+  ]);
 });

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Document, Material, Texture } from "@gltf-transform/core";
+import type { Document, Material, Node, Texture } from "@gltf-transform/core";
 import { importOnUse } from "../../../../runtime/lazy_run.ts";
 import type { RunContext } from "../../../../runtime/node.ts";
 import { summariseRepeats } from "../../../../runtime/repeats.ts";
@@ -16,6 +16,8 @@ import * as run from "./run_modules.ts";
 /** What decode_run.ts read and found, for the repairs. */
 export interface DecodedFile {
   readonly doc: Document;
+  /** Matrices at a parent's origin the file's others did not settle, and the file's nodes by index. */
+  readonly atOrigin: { readonly found: readonly run.OriginMatrix[]; readonly nodes: readonly Node[] };
   /** The file's own asset.generator, read before glTF-Transform wrote its name there. */
   readonly generator: unknown;
   /** The file's name (or format), which every warning starts with. */
@@ -30,8 +32,18 @@ export interface DecodedFile {
 
 /** Repairs `decoded.doc` in place (see the module doc), warning through `ctx`; returns it. */
 export async function repairDecoded(decoded: DecodedFile, ctx: RunContext): Promise<Document> {
-  const { doc, generator, file, structure, msfsPacked, msfsLooks, directXNormals, split, packedAttributes } =
-    decoded;
+  const {
+    doc,
+    atOrigin,
+    generator,
+    file,
+    structure,
+    msfsPacked,
+    msfsLooks,
+    directXNormals,
+    split,
+    packedAttributes,
+  } = decoded;
   const {
     msfs,
     restoreOriginalNames,
@@ -74,6 +86,8 @@ export async function repairDecoded(decoded: DecodedFile, ctx: RunContext): Prom
   // After the names are restored: a split part's new mesh and node are named after the file's own.
   const skinRepairs = unskinnedPrimitives(doc);
   warnRepairs(inFile ? skinRepairs.map((repair) => inFile.textOf(repair)) : skinRepairs);
+  // Before the transform habits: a part's size and place are judged with its matrix settled.
+  warnRepairs(run.settleOriginMatrices(atOrigin.found, atOrigin.nodes));
   // After the names are restored, so notes name parts as the author did (codec/transform_habits.ts).
   const habitNotes = transformHabitNotes(doc);
   warnRepairs(inFile ? habitNotes.map((note) => inFile.textOf(note)) : habitNotes);

@@ -43,6 +43,7 @@ export async function decodeGltfScene(input: BytesValue, ctx: RunContext): Promi
     fitWeightKeys,
     rotationOrderNotes,
     alignMatrixRows,
+    originMatrices,
   } = run;
   const { bytes, name } = input;
   const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -63,7 +64,12 @@ export async function decodeGltfScene(input: BytesValue, ctx: RunContext): Promi
   const msfsLooks = msfs.readMsfsLooks(jsonDoc.json);
   const directXNormals = msfs.hasDirectXNormalMaps(jsonDoc.json);
   // Before the structure check: a sparse part of count 0 is read as no change, not refused; matrices judged together.
+  // Matrices at a parent's origin the file's others do not settle are judged once read (origin_matrices.ts).
+  const atOrigin = originMatrices(jsonDoc.json);
   const morphRepairs = [...alignMorphCounts(jsonDoc.json), ...alignMatrixRows(jsonDoc.json)];
+  const unsettled = atOrigin.filter((m) =>
+    !morphRepairs.some((r) => r.startsWith(`/nodes/${m.index}/matrix:`))
+  );
   const structure = checkGltfStructure(jsonDoc, source);
   warnRepairs([...containerRepairs, ...morphRepairs, ...structure.repairs]);
   for (const note of techniqueNotes) ctx.warn(`${file} ${note}`);
@@ -149,6 +155,8 @@ export async function decodeGltfScene(input: BytesValue, ctx: RunContext): Promi
 
   return await repairDecoded({
     doc,
+    // The file's nodes by index, as read: repairs below add nodes.
+    atOrigin: { found: unsettled, nodes: doc.getRoot().listNodes() },
     generator,
     file,
     structure,

@@ -43,4 +43,5 @@ export { unskinnedPrimitives } from "./unskinned_primitives.ts";
 export { rotationOrderNotes } from "./rotation_order.ts";
 export { transformHabitNotes } from "./transform_habits.ts";
 export { alignMatrixRows } from "./matrix_rows.ts";
+export { originMatrices, type OriginMatrix, settleOriginMatrices } from "./origin_matrices.ts";
 export { attributeHabits } from "./attribute_habits.ts";
