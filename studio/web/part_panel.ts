@@ -22,6 +22,7 @@
  */
 import type { PreviewPart } from "./parts.ts";
 import { shownName } from "./shown_name.ts";
+import { noPartsHint, pickerGraphs } from "./no_parts_hint.ts";
 
 /** A part panel slider and the parts it moves. */
 interface Slider {
@@ -65,8 +66,11 @@ export class PartPanel {
     this.container.replaceChildren();
   }
 
-  /** Lists the parts of the model shown (none: says how a model gets them). */
-  build(parts: readonly PreviewPart[]): void {
+  /**
+   * Lists the parts of the model shown (none: says how a model of its kind gets them, `label` naming
+   * the model: its file, or a run output's name).
+   */
+  build(parts: readonly PreviewPart[], label = ""): void {
     this.clear();
     const groups = new Map<string, PreviewPart[]>();
     for (const part of parts) {
@@ -93,8 +97,9 @@ export class PartPanel {
     const rows = this.sliders.map((s) => s.row);
     this.container.replaceChildren(...rows);
     if (!rows.length) {
-      // A model as exported (the corpus's Sketchbook airplane) has none until it is rigged: say how.
-      this.container.textContent = noPartsHint();
+      // A model as exported (the corpus's Sketchbook airplane) has none until it is rigged: say how,
+      // for its format (a Freelancer .3db has no joints; the aircraft rig reads glTF only).
+      this.container.textContent = noPartsHint(label, pickerGraphs());
     }
     this.show(this.sliders);
   }
@@ -199,25 +204,4 @@ function movesTogether(group: string, members: readonly PreviewPart[]): boolean 
 function shown(value: number): string {
   if (!Number.isFinite(value)) return value > 0 ? "∞" : "-∞";
   return String(Number(value.toFixed(3)));
-}
-
-/** The rig graph a project made with partgraph has (`partgraph run` rigs a model file with it). */
-const RIG_GRAPH = "graphs/aircraft_file.json";
-
-/**
- * What the panel says for a model with no `ctrl_type` parts: the rig graph by name when this project
- * has it (the picker lists it), else how to get the rig, as a user's own project may have no such file.
- */
-function noPartsHint(): string {
-  const picker = document.getElementById("graph-picker") as HTMLSelectElement | null;
-  // The picker names `graphs/` files as the project displays them (relative, or absolute outside it).
-  const has = [...picker?.options ?? []].find((o) =>
-    o.value === RIG_GRAPH || o.value.endsWith(`/${RIG_GRAPH}`)
-  );
-  return has
-    ? `No ctrl_type parts in this model (an aircraft gets them from ${has.value}'s rig: open it, set ` +
-      "its model input (on Group Input) to this file, and Run)."
-    : "No ctrl_type parts in this model: they come from partgraph's aircraft rig, which this project " +
-      `has no graph for. In the partgraph folder, run: partgraph run ${RIG_GRAPH} --set model=<this file> ` +
-      '(README, "Aircraft rig"), then preview the rigged GLB it writes.';
 }

@@ -64,6 +64,8 @@ export class Preview {
   /** The hinge lines and pivot axes of every part. */
   private hingeLines?: HingeLines;
   private drawQueued = false;
+  /** Whether meshes are drawn as wireframe (the view's check box), for every model loaded. */
+  private wireframe = false;
   /** True while a clip plays: a frame is asked for, and the next one at each. */
   private ticking = false;
   private hardpoints = new THREE.Group();
@@ -119,6 +121,7 @@ export class Preview {
     this.clear();
     this.model = gltf.scene;
     showBothSides(gltf.scene);
+    if (this.wireframe) showWireframe(gltf.scene, true);
     this.scene.add(gltf.scene);
     const nodes = (gltf.parser.json.nodes ?? []) as { name?: unknown }[];
     gltf.scene.traverse((object) => {
@@ -136,7 +139,7 @@ export class Preview {
     for (const [axes] of this.hardpointOf) this.hardpoints.add(axes);
     const partObjects = new Set(this.parts.map((p) => p.object));
     this.tree.show(this.model, nameOf, (object) => partObjects.has(object));
-    this.panel.build(this.parts);
+    this.panel.build(this.parts, label);
     this.listLods();
     this.mixer = new THREE.AnimationMixer(gltf.scene);
     this.clipList = gltf.animations;
@@ -185,15 +188,13 @@ export class Preview {
     this.draw();
   }
 
-  /** Shows every mesh as wireframe, or not. */
+  /**
+   * Shows every mesh as wireframe, or not: this model and every one loaded after it (it was set on
+   * the model shown only, so the next file or run output came solid under a ticked box).
+   */
   setWireframe(on: boolean): void {
-    this.model?.traverse((o) => {
-      const mesh = o as THREE.Mesh;
-      if (!mesh.isMesh) return;
-      for (const m of ([] as THREE.Material[]).concat(mesh.material)) {
-        (m as THREE.MeshStandardMaterial).wireframe = on;
-      }
-    });
+    this.wireframe = on;
+    if (this.model) showWireframe(this.model, on);
     this.draw();
   }
 
@@ -353,4 +354,15 @@ export class Preview {
     showLodLevel(this.lodMeshes, level);
     this.draw();
   }
+}
+
+/** Draws every mesh under `root` as wireframe, or not. */
+function showWireframe(root: THREE.Object3D, on: boolean): void {
+  root.traverse((o) => {
+    const mesh = o as THREE.Mesh;
+    if (!mesh.isMesh) return;
+    for (const m of ([] as THREE.Material[]).concat(mesh.material)) {
+      (m as THREE.MeshStandardMaterial).wireframe = on;
+    }
+  });
 }

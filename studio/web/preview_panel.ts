@@ -66,15 +66,10 @@ export class PreviewPanel {
       const path = $<HTMLInputElement>("model-path").value;
       return this.show(`/api/model?path=${encodeURIComponent(path)}`, path);
     });
-    const toggle = (id: string, set: (viewer: Preview, on: boolean) => void) => {
-      $<HTMLInputElement>(id).onchange = (e) => {
-        if (this.viewer) set(this.viewer, (e.target as HTMLInputElement).checked);
-      };
-    };
+    for (const [id] of TOGGLES) {
+      $<HTMLInputElement>(id).onchange = () => this.viewer && applyToggles(this.viewer);
+    }
     $("frame-3d").onclick = () => this.viewer?.frameAll();
-    toggle("wireframe", (viewer, on) => viewer.setWireframe(on));
-    toggle("hinges", (viewer, on) => viewer.setHinges(on));
-    toggle("hardpoints", (viewer, on) => viewer.setHardpoints(on));
   }
 
   /**
@@ -92,7 +87,7 @@ export class PreviewPanel {
 
   /** The viewer, made on first use: its module (three.js and all the preview draws with) loaded then. */
   private made(): Promise<Preview> {
-    this.making ??= import("./preview.ts").then(({ Preview }) =>
+    this.making ??= import("./preview.ts").then(({ Preview }) => {
       this.viewer = new Preview({
         canvas: $<HTMLCanvasElement>("view3d"),
         parts: $("parts"),
@@ -100,8 +95,11 @@ export class PreviewPanel {
         lod: $<HTMLSelectElement>("lod"),
         clips: $<HTMLSelectElement>("clips"),
         info: $("preview-info"),
-      })
-    ).catch(async (error) => {
+      });
+      // A box ticked or unticked before the first preview holds for it too.
+      applyToggles(this.viewer);
+      return this.viewer;
+    }).catch(async (error) => {
       // Not loaded (the server stopped, or serves another build now): the next preview tries again.
       this.making = undefined;
       throw await whyNotLoaded(error);
@@ -186,6 +184,21 @@ export class PreviewPanel {
     this.status(`Preview failed: ${error}`, true);
     document.body.dataset.previewFailed = label;
   }
+}
+
+/** The view's check boxes and what each sets in the viewer. */
+const TOGGLES: readonly [id: string, set: (viewer: Preview, on: boolean) => void][] = [
+  ["wireframe", (viewer, on) => viewer.setWireframe(on)],
+  ["hinges", (viewer, on) => viewer.setHinges(on)],
+  ["hardpoints", (viewer, on) => viewer.setHardpoints(on)],
+];
+
+/**
+ * Sets the viewer as its check boxes say: when one is clicked, and when the viewer is made (a box
+ * unticked before the first preview was not heeded: the viewer started with hinges shown).
+ */
+function applyToggles(viewer: Preview): void {
+  for (const [id, set] of TOGGLES) set(viewer, $<HTMLInputElement>(id).checked);
 }
 
 /**

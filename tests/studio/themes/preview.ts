@@ -14,3 +14,5 @@ import "../preview_stale_test.ts";
 import "../preview_restart_test.ts";
 // Files as users have them: odd names, parts without limits, 2,000 parts, damaged files.
 import "../preview_files_test.ts";
+// From file to file: the view's check boxes hold, and a model without parts is told why for its format.
+import "../preview_feedback_test.ts";
