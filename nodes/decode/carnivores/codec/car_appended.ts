@@ -1,7 +1,8 @@
 /**
  * A `.car` with a damaged count and bytes appended after it: neither the stored counts nor any repair
  * ends the sections at the end of the file (or where a tool's padding starts), because the file does
- * not end where its sections do. The searches of `car_counts.ts` are run once more taking the sections
+ * not end where its sections do. The count searches (`car_fitting_counts.ts`, `car_frame_counts.ts`) are
+ * run once more taking the sections
  * as ending anywhere before a tail that can be appended bytes — zeros however many, then up to
  * {@link MAX_APPENDED} bytes of anything — and a reading is kept only when the file vouches for it:
  * every clip header so read holds a name when the first does, every clip's first and last frames track
@@ -13,17 +14,10 @@
  * @module
  */
 import { NAME_BYTES } from "./model.ts";
-import {
-  allFittingCounts,
-  ANIMATION_HEADER_BYTES,
-  appendedBytes,
-  blankClip,
-  fittingFrameCounts,
-  type FrameCountFix,
-  MAX_APPENDED,
-  SOUND_HEADER_BYTES,
-  validTable,
-} from "./car_counts.ts";
+import { ANIMATION_HEADER_BYTES, blankClip, type SectionSearch, SOUND_HEADER_BYTES } from "./car_sections.ts";
+import { appendedBytes, MAX_APPENDED, validTable } from "./car_section_ends.ts";
+import { allFittingCounts } from "./car_fitting_counts.ts";
+import { fittingFrameCounts, type FrameCountFix } from "./car_frame_counts.ts";
 import { frameLikeness, holdsName, POINT_LIKE_CORRELATION, pointLikeness } from "./frame_likeness.ts";
 import { MAX_EACH } from "./clip_warnings.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
@@ -40,66 +34,42 @@ export interface AppendedReading {
   readonly appendedAt?: number;
 }
 
+/** A search whose readings the model's points `base` can vouch for. */
+export type VouchedSearch = SectionSearch & { readonly base: Float32Array };
+
 /**
  * The counts (clip and sound counts, or corrected frame counts) with which the sections from `at` end
  * before bytes appended to the file, when the file vouches for them (see the module doc); undefined
- * when none does, several do, or the reading is the declared one (nothing to repair). `base`: the
- * model's points; without them nothing is vouched for.
+ * when none does, several do, or the reading is the search's (declared) one (nothing to repair).
+ * Without `base` (the model's points) nothing is vouched for.
  */
-export function appendedRepair(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  declaredAnimations: number,
-  declaredSounds: number,
-  base: Float32Array | undefined,
-  warn: WarningSink,
-): AppendedReading | undefined {
+export function appendedRepair(search: SectionSearch, warn: WarningSink): AppendedReading | undefined {
+  const { view, vertexCount, animations: declaredAnimations, sounds: declaredSounds, base } = search;
   if (!base || vertexCount <= 0) return undefined;
   const appended = appendedBytes(view);
+  // The last pass: sections may end before bytes appended to the file.
+  const last: VouchedSearch = { ...search, tableBytes: TABLE_BYTES, base, appended };
   const declared: AppendedReading = { animationCount: declaredAnimations, soundCount: declaredSounds };
   const readings: AppendedReading[] = [];
   // Count pairs nearest the declared first; the nearest the file vouches for is taken, when no other
   // as near is vouched for too.
   const distance = (r: AppendedReading) =>
     Math.abs(r.animationCount - declaredAnimations) + Math.abs(r.soundCount - declaredSounds);
-  const fits = allFittingCounts(
-    view,
-    at,
-    vertexCount,
-    declaredAnimations,
-    declaredSounds,
-    TABLE_BYTES,
-    appended,
-  )
-    .map((fit) => ({ animationCount: fit.animations, soundCount: fit.sounds }));
-  const firstVouched = fits.findIndex((r) => vouchedTail(view, at, vertexCount, r, base) >= 0);
+  const fits = allFittingCounts(last).map((fit) => ({
+    animationCount: fit.animations,
+    soundCount: fit.sounds,
+  }));
+  const firstVouched = fits.findIndex((r) => vouchedTail(last, r) >= 0);
   if (firstVouched >= 0) {
     readings.push(...fits.filter((r) => distance(r) === distance(fits[firstVouched])));
   }
-  const search = fittingFrameCounts(
-    view,
-    at,
-    vertexCount,
-    declaredAnimations,
-    declaredSounds,
-    TABLE_BYTES,
-    base,
-    appended,
-  );
+  const found = fittingFrameCounts(last);
   // Readings the frames alone cannot choose between may differ in their tails: a reading one frame
   // short leaves a frame after it, which is no appended byte.
-  const fixed = search.kind === "fixed"
-    ? [search.fixes]
-    : search.kind === "ambiguous"
-    ? search.candidates
-    : [];
+  const fixed = found.kind === "fixed" ? [found.fixes] : found.kind === "ambiguous" ? found.candidates : [];
   for (const fixes of fixed) readings.push({ ...declared, frameFixes: fixes });
   // Each reading must be vouched for by the frames and the tail; exactly one may be.
-  const vouched = readings.map((reading) => ({
-    reading,
-    tailAt: vouchedTail(view, at, vertexCount, reading, base),
-  }))
+  const vouched = readings.map((reading) => ({ reading, tailAt: vouchedTail(last, reading) }))
     .filter((r) => r.tailAt >= 0);
   if (vouched.length !== 1) return undefined;
   const [{ reading, tailAt }] = vouched;
@@ -111,7 +81,7 @@ export function appendedRepair(
     return undefined;
   }
   const fixes = reading.frameFixes ?? [];
-  const end = sectionsEnd(view, at, vertexCount, reading, fixes);
+  const end = sectionsEnd(last, reading);
   const table = tailAt > end;
   const tail = view.byteLength - tailAt;
   const zeros = isZeros(view, tailAt);
@@ -148,16 +118,10 @@ export function appendedRepair(
  * bytes after its sections (and the anim→sound table, when one is there) do not start a section; -1
  * when it is not.
  */
-function vouchedTail(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  reading: AppendedReading,
-  base: Float32Array,
-): number {
-  if (!vouchedSections(view, at, vertexCount, reading, base)) return -1;
-  const fixes = reading.frameFixes ?? [];
-  const end = sectionsEnd(view, at, vertexCount, reading, fixes);
+function vouchedTail(search: VouchedSearch, reading: AppendedReading): number {
+  const { view, vertexCount, base } = search;
+  if (!vouchedSections(search, reading)) return -1;
+  const end = sectionsEnd(search, reading);
   const appended = appendedBytes(view);
   const table = end + TABLE_BYTES <= view.byteLength &&
     validTable(view, end, TABLE_BYTES, reading.soundCount) && appended(end + TABLE_BYTES);
@@ -171,13 +135,8 @@ function vouchedTail(
  * is blank, and no sound's bytes, read after a clip header, are frames tracking the points (a clip
  * read as a sound). Shared with `car_two_counts.ts`.
  */
-export function vouchedSections(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  reading: AppendedReading,
-  base: Float32Array,
-): boolean {
+export function vouchedSections(search: VouchedSearch, reading: AppendedReading): boolean {
+  const { view, at, vertexCount, base } = search;
   const fixes = reading.frameFixes ?? [];
   if (pointLikeness(view, at, vertexCount, reading.animationCount, fixes, base) < POINT_LIKE_CORRELATION) {
     return false;
@@ -192,7 +151,7 @@ export function vouchedSections(
   }
   // A sound whose bytes, read after a clip header, are frames tracking the points is a clip read as a
   // sound (a file cut inside that clip, not a clip count raised).
-  for (const soundAt of soundHeaders(view, at, vertexCount, reading, fixes)) {
+  for (const soundAt of soundHeaders(search, reading)) {
     const framesAt = soundAt + ANIMATION_HEADER_BYTES;
     const left = view.byteLength - framesAt;
     if (left <= 0) continue;
@@ -205,14 +164,9 @@ export function vouchedSections(
 }
 
 /** Where `reading` puts each sound header. */
-function soundHeaders(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  reading: AppendedReading,
-  fixes: readonly FrameCountFix[],
-): number[] {
-  let soundAt = sectionsEnd(view, at, vertexCount, { ...reading, soundCount: 0 }, fixes);
+function soundHeaders(search: SectionSearch, reading: AppendedReading): number[] {
+  const { view } = search;
+  let soundAt = sectionsEnd(search, { ...reading, soundCount: 0 });
   const headers: number[] = [];
   for (let sound = 0; sound < reading.soundCount; sound++) {
     headers.push(soundAt);
@@ -222,13 +176,8 @@ function soundHeaders(
 }
 
 /** Where the sections end, read with `reading`'s counts and frame counts. */
-function sectionsEnd(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  reading: AppendedReading,
-  fixes: readonly FrameCountFix[],
-): number {
+function sectionsEnd({ view, at, vertexCount }: SectionSearch, reading: AppendedReading): number {
+  const fixes = reading.frameFixes ?? [];
   for (let clip = 0; clip < reading.animationCount; clip++) {
     const frames = fixes.find((f) => f.clip === clip)?.frames ?? view.getInt32(at + NAME_BYTES + 4, true);
     at += ANIMATION_HEADER_BYTES + frames * vertexCount * 6;

@@ -3,7 +3,7 @@
  * sound count lowered by hand (a sound "cut" without its bytes) and the last clip's frame count raised
  * by as many frames as that sound's header and bytes fill. A sound of `36 + length` bytes that is a
  * whole number of frames long is then read as the clip's last frames, and nothing else in the file
- * says so: every count fits, so no repair of `car_counts.ts` runs, and the clip plays a frame of sound
+ * says so: every count fits, so no count repair runs, and the clip plays a frame of sound
  * bytes (seed 9278 of `tool_saves.ts` with `count_edited` and `frame_count_off`: 9 frames and 2 sounds
  * read as 10 frames and 1 sound, silently).
  *
@@ -16,9 +16,10 @@
 import {
   ANIMATION_HEADER_BYTES,
   ENGINE_MAX_CLIPS,
-  type FrameCountFix,
+  type SectionSearch,
   SOUND_HEADER_BYTES,
-} from "./car_counts.ts";
+} from "./car_sections.ts";
+import type { FrameCountFix } from "./car_frame_counts.ts";
 import { NAME_BYTES } from "./model.ts";
 import { NameReader } from "./names.ts";
 import { frameLikeness, holdsName, POINT_LIKE_CORRELATION, POINT_LIKE_MARGIN } from "./frame_likeness.ts";
@@ -32,22 +33,18 @@ export interface HiddenSoundReading {
 }
 
 /**
- * With the declared counts' sections ending the file (from `at`, the texture's end), read with the
- * frame counts `fixes` corrects (none, or a frame-count repair that raised the last clip's): the
- * reading with the last clip's final frames read as one more sound, when those frames are a sound (see
- * the module doc), warned; undefined otherwise (the reading stands). `base`: the model's points;
- * without them nothing is vouched for.
+ * With the search's (declared) counts' sections ending the file (from `at`, the texture's end), read
+ * with the frame counts `fixes` corrects (none, or a frame-count repair that raised the last clip's):
+ * the reading with the last clip's final frames read as one more sound, when those frames are a sound
+ * (see the module doc), warned; undefined otherwise (the reading stands). Without `base` (the model's
+ * points) nothing is vouched for.
  */
 export function hiddenSound(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  animations: number,
-  sounds: number,
-  base: Float32Array | undefined,
+  search: SectionSearch,
   warn: WarningSink,
   fixes: readonly FrameCountFix[] = [],
 ): HiddenSoundReading | undefined {
+  const { view, at, vertexCount, animations, sounds, base } = search;
   if (!base || vertexCount <= 0 || animations <= 0 || sounds + 1 > ENGINE_MAX_CLIPS) return undefined;
   const frameBytes = vertexCount * 6;
   let clipAt = at;

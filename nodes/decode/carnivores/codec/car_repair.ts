@@ -1,20 +1,18 @@
 /**
  * Repairs of a `.car` whose sections after the points do not end at the end of the file (nor at the
  * anim→sound table) as declared: another texture size, other clip and sound counts, or corrected frame
- * counts (`car_counts.ts` searches them), each read with a warning naming the field, both values and
+ * counts (`car_texture_rows.ts`, `car_fitting_counts.ts` and `car_frame_counts.ts` search them; the
+ * last passes are `car_two_counts.ts` and `car_appended.ts`), each read with a warning naming the field, both values and
  * why; an ambiguous search is named and the declared values read.
  *
  * @module
  */
 import { ANIM_SOUND_SLOTS, TEXTURE_ROW_BYTES } from "./model.ts";
-import {
-  fittingCounts,
-  fittingFrameCounts,
-  fittingTextureRows,
-  type FrameCountFix,
-  sectionEnds,
-  tailEnd,
-} from "./car_counts.ts";
+import { type SectionSearch, tailEnd } from "./car_sections.ts";
+import { sectionEnds } from "./car_section_ends.ts";
+import { fittingCounts } from "./car_fitting_counts.ts";
+import { fittingFrameCounts, type FrameCountFix } from "./car_frame_counts.ts";
+import { fittingTextureRows } from "./car_texture_rows.ts";
 import { MAX_EACH } from "./clip_warnings.ts";
 import { appendedRepair } from "./car_appended.ts";
 import { twoCountRepair } from "./car_two_counts.ts";
@@ -55,22 +53,21 @@ export function textureSize(
 ): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = textureAt + declared;
-  if (at <= bytes.length) {
-    const end = tailEnd(view, at, vertexCount, animations, sounds, true);
-    if (declaredEnds(view, end)) return declared;
-    const table = ANIM_SOUND_TABLE_BYTES;
-    if (fittingCounts(view, at, vertexCount, animations, sounds, table)) return declared;
-    if (fittingFrameCounts(view, at, vertexCount, animations, sounds, table).kind !== "none") return declared;
-  }
-  const rows = fittingTextureRows(
+  const search: SectionSearch = {
     view,
-    textureAt,
-    declared,
+    at,
     vertexCount,
     animations,
     sounds,
-    ANIM_SOUND_TABLE_BYTES,
-  );
+    tableBytes: ANIM_SOUND_TABLE_BYTES,
+  };
+  if (at <= bytes.length) {
+    const end = tailEnd(view, at, vertexCount, animations, sounds, { negativeKps: true });
+    if (declaredEnds(view, end)) return declared;
+    if (fittingCounts(search)) return declared;
+    if (fittingFrameCounts(search).kind !== "none") return declared;
+  }
+  const rows = fittingTextureRows(search, declared);
   if (rows.length === 0) return declared;
   const declaredRows = `${declared} (${
     Math.floor(declared / TEXTURE_ROW_BYTES)
@@ -100,7 +97,7 @@ export function textureSize(
 
 /**
  * The clip and sound counts to read: the declared ones, unless their sections do not end at the file's
- * end (or at the anim→sound table) and other counts' do (see `car_counts.ts`) — then those, with a
+ * end (or at the anim→sound table) and other counts' do (see `car_fitting_counts.ts`) — then those, with a
  * warning naming both. The game reads the declared counts and plays what follows as the wrong section.
  */
 export function sectionCounts(
@@ -121,31 +118,23 @@ export function sectionCounts(
   const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds, true);
-  // The declared counts fit; the last clip's final frames may still be a sound a lowered sound count
-  // left out and a raised frame count took in (car_hidden_sound.ts).
-  if (declaredEnds(view, end)) {
-    return hiddenSound(view, at, vertexCount, declaredAnimations, declaredSounds, base, warn) ?? declared;
-  }
-  const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
-  const fit = fittingCounts(
+  const sections: SectionSearch = {
     view,
     at,
     vertexCount,
-    declaredAnimations,
-    declaredSounds,
-    ANIM_SOUND_TABLE_BYTES,
-  );
+    animations: declaredAnimations,
+    sounds: declaredSounds,
+    tableBytes: ANIM_SOUND_TABLE_BYTES,
+    base,
+  };
+  const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds, { negativeKps: true });
+  // The declared counts fit; the last clip's final frames may still be a sound a lowered sound count
+  // left out and a raised frame count took in (car_hidden_sound.ts).
+  if (declaredEnds(view, end)) return hiddenSound(sections, warn) ?? declared;
+  const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
+  const fit = fittingCounts(sections);
   if (!fit) {
-    const search = fittingFrameCounts(
-      view,
-      at,
-      vertexCount,
-      declaredAnimations,
-      declaredSounds,
-      ANIM_SOUND_TABLE_BYTES,
-      base,
-    );
+    const search = fittingFrameCounts(sections);
     const counts = (fixes: readonly FrameCountFix[]) =>
       fixes.map((f) => `animation ${f.clip} ${f.stored} → ${f.frames}`).join(", ");
     if (search.kind === "ambiguous") {
@@ -162,19 +151,7 @@ export function sectionCounts(
     // Two counts damaged (a clip or sound count and a frame count), or bytes appended to the file as
     // well: the last passes take them so when the file vouches for one reading.
     if (search.kind === "none") {
-      const two = twoCountRepair(
-        view,
-        at,
-        vertexCount,
-        declaredAnimations,
-        declaredSounds,
-        ANIM_SOUND_TABLE_BYTES,
-        base,
-        warn,
-      );
-      if (two) return two;
-      return appendedRepair(view, at, vertexCount, declaredAnimations, declaredSounds, base, warn) ??
-        declared;
+      return twoCountRepair(sections, warn) ?? appendedRepair(sections, warn) ?? declared;
     }
     if (search.fixes.length > MAX_EACH) {
       // Every clip corrected alike (one habit over the file): one warning, not one per clip.
@@ -198,16 +175,7 @@ export function sectionCounts(
     // The last clip's count, as stored or as corrected, may take in a sound the sound count left out
     // (both edited by hand): read with that sound instead; its warning follows the corrections'.
     const held: [string, Parameters<WarningSink>[1]][] = [];
-    const hidden = hiddenSound(
-      view,
-      at,
-      vertexCount,
-      declaredAnimations,
-      declaredSounds,
-      base,
-      (message, detail) => held.push([message, detail]),
-      search.fixes,
-    );
+    const hidden = hiddenSound(sections, (message, detail) => held.push([message, detail]), search.fixes);
     const fixes = hidden?.frameFixes ?? search.fixes;
     for (const fix of fixes) {
       // The KPS beside it may be damaged too: the count is then decided by the data's size alone.

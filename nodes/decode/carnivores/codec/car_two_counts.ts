@@ -3,7 +3,7 @@
  * clip count raised for a clip never added, a sound count lowered for a sound "cut" without its bytes)
  * and one clip's frame count off as well (a count stored as a `.rsc` stores it, or a slip). Neither
  * other counts alone nor corrected frame counts alone end the sections at the end of the file, so the
- * single repairs of `car_counts.ts` find nothing and the game (and a reader of the stored counts) takes
+ * single repairs (`car_fitting_counts.ts`, `car_frame_counts.ts`) find nothing and the game (and a reader of the stored counts) takes
  * the next header from frame data.
  *
  * The frame-count search is run for each clip and sound count pair one edit from the declared ones; a
@@ -14,7 +14,9 @@
  *
  * @module
  */
-import { ANIMATION_HEADER_BYTES, fittingFrameCounts, type FrameCountFix, sectionEnds } from "./car_counts.ts";
+import { ANIMATION_HEADER_BYTES, type SectionSearch } from "./car_sections.ts";
+import { sectionEnds } from "./car_section_ends.ts";
+import { fittingFrameCounts, type FrameCountFix } from "./car_frame_counts.ts";
 import { NAME_BYTES } from "./model.ts";
 import { vouchedSections } from "./car_appended.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
@@ -27,21 +29,13 @@ export interface TwoCountReading {
 }
 
 /**
- * The clip and sound counts (one edit from the declared) and corrected frame counts with which the
- * sections from `at` end at the end of the file (or at the anim→sound table of `tableBytes`), when the
- * file vouches for exactly one such reading; undefined otherwise. `base`: the model's points; without
- * them nothing is vouched for.
+ * The clip and sound counts (one edit from the search's, the declared ones) and corrected frame counts
+ * with which the sections from `at` end at the end of the file (or at the anim→sound table of
+ * `tableBytes`), when the file vouches for exactly one such reading; undefined otherwise. Without
+ * `base` (the model's points) nothing is vouched for.
  */
-export function twoCountRepair(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  declaredAnimations: number,
-  declaredSounds: number,
-  tableBytes: number,
-  base: Float32Array | undefined,
-  warn: WarningSink,
-): TwoCountReading | undefined {
+export function twoCountRepair(search: SectionSearch, warn: WarningSink): TwoCountReading | undefined {
+  const { view, at, vertexCount, animations: declaredAnimations, sounds: declaredSounds, base } = search;
   if (!base || vertexCount <= 0) return undefined;
   const pairs: [number, number][] = [
     [declaredAnimations - 1, declaredSounds],
@@ -52,16 +46,16 @@ export function twoCountRepair(
   const vouched: TwoCountReading[] = [];
   for (const [animations, sounds] of pairs) {
     if (animations <= 0 || sounds < 0 || animations > 64 || sounds > 64) continue;
-    const search = fittingFrameCounts(view, at, vertexCount, animations, sounds, tableBytes, base);
-    const candidates = search.kind === "fixed"
-      ? [search.fixes]
-      : search.kind === "ambiguous"
-      ? search.candidates
+    const found = fittingFrameCounts({ ...search, animations, sounds });
+    const candidates = found.kind === "fixed"
+      ? [found.fixes]
+      : found.kind === "ambiguous"
+      ? found.candidates
       : [];
     for (const frameFixes of candidates) {
       const reading = { animationCount: animations, soundCount: sounds, frameFixes };
       if (cutLike(view, at, vertexCount, declaredAnimations, reading)) continue;
-      if (vouchedSections(view, at, vertexCount, reading, base)) vouched.push(reading);
+      if (vouchedSections({ ...search, base }, reading)) vouched.push(reading);
     }
     // Two readings vouched for: the file does not say which.
     if (vouched.length > 1) return undefined;

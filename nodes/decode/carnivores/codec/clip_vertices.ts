@@ -14,34 +14,30 @@
  * @module
  */
 import { NAME_BYTES } from "./model.ts";
-import { ANIMATION_HEADER_BYTES, endsFile, tailEnd } from "./car_counts.ts";
+import { ANIMATION_HEADER_BYTES, type SectionSearch, tailEnd } from "./car_sections.ts";
+import { endsFile } from "./car_section_ends.ts";
 import { correlation, holdsName } from "./frame_likeness.ts";
 
 /** Smallest mean per-axis correlation of a clip's first and last frames with the model's points. */
 const POINT_LIKE = 0.3;
 
 /**
- * The vertex count every clip's frames hold when it is not `vertexCount` and exactly one count (from half
- * to twice `vertexCount`) makes the declared clips and sounds end at the end of the file (or `tableBytes`
- * before it) with frames that track `base` (the model's points); undefined otherwise. With `named`, every clip header after the
- * first, found with that count, must also hold a name (printable text ended by a NUL): evidence a
- * header taken from frame data does not give.
+ * The vertex count every clip's frames hold when it is not the search's `vertexCount` and exactly one
+ * count (from half to twice `vertexCount`) makes the declared clips and sounds end at the end of the
+ * file (or `tableBytes` before it) with frames that track `base` (the model's points); undefined
+ * otherwise (and without `base`). With `named`, every clip header after the first, found with that
+ * count, must also hold a name (printable text ended by a NUL): evidence a header taken from frame data
+ * does not give.
  *
  * @example
  * ```ts
- * const stride = clipVertexCount(view, textureEnd, 47, 2, 0, 256, points.positions); // 48
+ * const search = { view, at: textureEnd, vertexCount: 47, animations: 2, sounds: 0, tableBytes: 256, base };
+ * const stride = clipVertexCount(search); // 48
  * ```
  */
-export function clipVertexCount(
-  view: DataView,
-  at: number,
-  vertexCount: number,
-  animations: number,
-  sounds: number,
-  tableBytes: number,
-  base: Float32Array,
-  named = false,
-): number | undefined {
+export function clipVertexCount(search: SectionSearch, named = false): number | undefined {
+  const { view, at, vertexCount, animations, sounds, base } = search;
+  if (!base) return undefined;
   if (animations <= 0 || vertexCount <= 0) return undefined;
   const size = view.byteLength;
   const found: number[] = [];
@@ -52,7 +48,7 @@ export function clipVertexCount(
     const clipsEnd = tailEnd(view, at, stride, animations, 0);
     if (clipsEnd < 0) continue;
     const end = tailEnd(view, clipsEnd, 0, 0, sounds);
-    if (endsFile(view, end, tableBytes, sounds)) found.push(stride);
+    if (endsFile({ ...search, appended: undefined }, end)) found.push(stride);
   }
   if (found.length !== 1) return undefined;
   // Clips without frames fit any count: only frames can say which it is.

@@ -6,9 +6,9 @@
  * @module
  */
 import { NAME_BYTES } from "./model.ts";
-import type { FrameCountFix } from "./car_counts.ts";
+import type { FrameCountFix } from "./car_frame_counts.ts";
 
-/** Bytes before an animation's frame data: name, KPS, frame count (as `car_counts.ts`). */
+/** Bytes before an animation's frame data: name, KPS, frame count (as `car_sections.ts`). */
 const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
 
 /** Smallest point-likeness (see `pointLikeness`) of a reading the frame data may settle on. */

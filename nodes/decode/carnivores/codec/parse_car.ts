@@ -26,7 +26,7 @@ import {
   ENGINE_MAX_CLIPS,
   SOUND_HEADER_BYTES,
   tailEnd,
-} from "./car_counts.ts";
+} from "./car_sections.ts";
 import { ANIM_SOUND_TABLE_BYTES, declaredEnds, sectionCounts, textureSize } from "./car_repair.ts";
 import { clipVertexCount } from "./clip_vertices.ts";
 import { ClipWarnings } from "./clip_warnings.ts";
@@ -53,7 +53,9 @@ export function isCar(bytes: Uint8Array): boolean {
   if (v <= 0 || f <= 0 || t < 0 || t % TEXTURE_ROW_BYTES !== 0) return false;
   // A negative KPS where the counts put a header is a damaged field the decoder repairs (clip_rate.ts);
   // the sections still end exactly where they must.
-  const end = tailEnd(view, HEADER_CAR_BYTES + f * FACE_BYTES + v * POINT_BYTES + t, v, anims, sounds, true);
+  const end = tailEnd(view, HEADER_CAR_BYTES + f * FACE_BYTES + v * POINT_BYTES + t, v, anims, sounds, {
+    negativeKps: true,
+  });
   return end >= 0 && (end === size || end + ANIM_SOUND_TABLE_BYTES === size);
 }
 
@@ -306,9 +308,10 @@ function frameVertexCount(
 ): number | undefined {
   if (at > bytes.length) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = tailEnd(view, at, vertexCount, animations, sounds, true);
+  const end = tailEnd(view, at, vertexCount, animations, sounds, { negativeKps: true });
   if (declaredEnds(view, end)) return undefined;
-  return clipVertexCount(view, at, vertexCount, animations, sounds, ANIM_SOUND_TABLE_BYTES, base, named);
+  const search = { view, at, vertexCount, animations, sounds, tableBytes: ANIM_SOUND_TABLE_BYTES, base };
+  return clipVertexCount(search, named);
 }
 
 /** Names clips read with `stride` vertices a frame for a model of `vertexCount` points. */

@@ -1,5 +1,5 @@
 /**
- * `.car` frame counts off on several clips (car_counts.ts `fittingFrameCounts`): the fewest corrected
+ * `.car` frame counts off on several clips (car_frame_counts.ts `fittingFrameCounts`): the fewest corrected
  * clips whose sections end at the file's end are read, each named; two equally small sets of
  * corrections are said to be ambiguous and nothing is read from a guess; the search is bounded.
  * The generator's `frames_off_several` habit (community_tools.ts) measures it on seeded files.

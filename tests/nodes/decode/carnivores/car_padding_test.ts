@@ -1,5 +1,5 @@
 /**
- * `.car` repairs on files a tool padded after their last section (car_counts.ts `sectionEnds`): zero
+ * `.car` repairs on files a tool padded after their last section (car_section_ends.ts `sectionEnds`): zero
  * bytes up to a 512- to 4,096-byte block, or a DOS end-of-file byte 0x1A. The searches for a clip's
  * frame count or the clip and sound counts take "the sections end the file" to mean the end of the
  * file or where its padding begins; before, a padded file with a wrong frame count read the next

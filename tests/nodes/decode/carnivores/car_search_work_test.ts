@@ -1,5 +1,5 @@
 /**
- * The `.car` repair searches (car_counts.ts) on a hostile file: 64 clips whose frames are zeros, then
+ * The `.car` repair searches (car_fitting_counts.ts, car_frame_counts.ts) on a hostile file: 64 clips whose frames are zeros, then
  * 600 KB of zeros after the anim→sound table. Frame data and padding of zeros read as clip headers of
  * 0 frames, so every corrected count leads on to another plausible header: the depth-first frame-count
  * search walked its 2,000,000-header budget twice (textureSize, then sectionCounts) and the far-off
