@@ -10,8 +10,9 @@
  *
  * @module
  */
-import type { Accessor, Buffer, Document, GLTF, TypedArray } from "@gltf-transform/core";
+import { Accessor, type Buffer, type Document, type GLTF, type TypedArray } from "@gltf-transform/core";
 import { ATTRIBUTES } from "./graph_internals.ts";
+import { setRefQuietly } from "./quiet_refs.ts";
 
 /** Default bytes per slab. */
 const SLAB_BYTES = 1 << 20;
@@ -103,11 +104,13 @@ export class SceneAccessors {
   constructor(readonly doc: Document, readonly buffer: Buffer) {}
 
   /**
-   * An accessor of `type` over `array`, its attributes written without the setters' `change`
-   * events (see {@link setArrayQuietly}).
+   * An accessor of `type` over `array` in the scene's buffer, its attributes and its buffer written
+   * without the setters' `change` events (see {@link setArrayQuietly} and `quiet_refs.ts`):
+   * `doc.createAccessor(name, buffer)` is `new Accessor(graph, name).setBuffer(buffer)`.
    */
   create(type: GLTF.AccessorType, array: TypedArray, name = ""): Accessor {
-    const accessor = this.doc.createAccessor(name, this.buffer);
+    const accessor = new Accessor(this.doc.getGraph(), name);
+    if (!setRefQuietly(accessor, "buffer", this.buffer)) accessor.setBuffer(this.buffer);
     const store = attributesOf(accessor), componentType = COMPONENT_TYPES.get(array.constructor);
     if (!store || componentType === undefined) return accessor.setArray(array).setType(type);
     store.array = array;

@@ -14,6 +14,7 @@ import { Document, type Mesh, type Node } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { addRefQuietly } from "../../../../runtime/scene/quiet_refs.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FreelancerModel, ModelPart } from "./model.ts";
@@ -141,7 +142,11 @@ export function buildScene(
             2,
           );
         }
-        if (lines) attach(name, doc.createMesh(`${name}.mesh`).addPrimitive(primitive(lines, name, true)));
+        if (lines) {
+          const mesh = doc.createMesh(`${name}.mesh`), made = primitive(lines, name, true);
+          if (!addRefQuietly(mesh, "primitives", made)) mesh.addPrimitive(made);
+          attach(name, mesh);
+        }
       }
     }
     for (const hp of fragment.hardpoints) node.addChild(hardpointNode(doc, hp));

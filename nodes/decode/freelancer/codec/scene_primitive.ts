@@ -5,12 +5,18 @@
  *
  * @module
  */
-import { type Document, type Material, Primitive } from "@gltf-transform/core";
+import { type Accessor, type Document, type Material, Primitive } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
+import { setRefMapQuietly, setRefQuietly } from "../../../../runtime/scene/quiet_refs.ts";
 import type { FreelancerModel } from "./model.ts";
 import { packTangents, wantsTangents } from "./tangents.ts";
 import type { SelectedPrimitive } from "./vmesh_select.ts";
+
+/** The buffer-view targets glTF-Transform's `setAttribute` and `setIndices` give their edges. */
+const ARRAY_BUFFER = "ARRAY_BUFFER", ELEMENT_ARRAY_BUFFER = "ELEMENT_ARRAY_BUFFER";
+/** UV set semantics, not built per primitive (Freelancer meshes have up to eight sets). */
+const TEXCOORDS = Array.from({ length: 8 }, (_, i) => `TEXCOORD_${i}`);
 
 /** Makes the primitive of a selected group (`lines`: a wireframe, drawn without material). */
 export type MakePrimitive = (prim: SelectedPrimitive, label: string, lines: boolean) => Primitive;
@@ -31,13 +37,21 @@ export function scenePrimitives(
   material: (id: number) => Material | null,
   warn: WarningSink,
 ): MakePrimitive {
+  // A new primitive's references are set without glTF-Transform's change events (`quiet_refs.ts`):
+  // four to six per primitive, dispatched to no listener.
+  const attribute = (out: Primitive, semantic: string, accessor: Accessor) => {
+    if (!setRefMapQuietly(out, "attributes", semantic, accessor, ARRAY_BUFFER)) {
+      out.setAttribute(semantic, accessor);
+    }
+  };
   const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
     const out = doc.createPrimitive();
     if (lines) out.setMode(Primitive.Mode.LINES); // TRIANGLES is the default
-    out.setAttribute("POSITION", accessors.create("VEC3", prim.positions, `${label}.position`))
-      .setIndices(accessors.create("SCALAR", prim.indices, `${label}.indices`));
-    if (prim.normals) out.setAttribute("NORMAL", accessors.create("VEC3", prim.normals, `${label}.normal`));
-    if (prim.colors) out.setAttribute("COLOR_0", accessors.create("VEC4", prim.colors, `${label}.color`));
+    attribute(out, "POSITION", accessors.create("VEC3", prim.positions, `${label}.position`));
+    const indices = accessors.create("SCALAR", prim.indices, `${label}.indices`);
+    if (!setRefQuietly(out, "indices", indices, { usage: ELEMENT_ARRAY_BUFFER })) out.setIndices(indices);
+    if (prim.normals) attribute(out, "NORMAL", accessors.create("VEC3", prim.normals, `${label}.normal`));
+    if (prim.colors) attribute(out, "COLOR_0", accessors.create("VEC4", prim.colors, `${label}.color`));
     let uvs = prim.uvs;
     if (!lines && wantsTangents(uvs.length, !!prim.normals, model.materials.get(prim.materialId))) {
       // The last two UV sets are LancerEdit's tangent (x, y | z, w), which the normal map needs.
@@ -49,16 +63,16 @@ export function scenePrimitives(
           } are not tangents (${tangents}); kept as UV sets`,
         );
       } else {
-        out.setAttribute("TANGENT", accessors.create("VEC4", tangents, `${label}.tangent`));
+        attribute(out, "TANGENT", accessors.create("VEC4", tangents, `${label}.tangent`));
         uvs = uvs.slice(0, -2);
       }
     }
-    uvs.forEach((uv, i) =>
-      out.setAttribute(`TEXCOORD_${i}`, accessors.create("VEC2", uv, `${label}.uv${i}`))
-    );
+    for (let i = 0; i < uvs.length; i++) {
+      attribute(out, TEXCOORDS[i] ?? `TEXCOORD_${i}`, accessors.create("VEC2", uvs[i], `${label}.uv${i}`));
+    }
     if (!lines) {
       const mat = material(prim.materialId);
-      out.setMaterial(mat);
+      if (mat && !setRefQuietly(out, "material", mat)) out.setMaterial(mat);
       checkUvSets(mat, uvs.length, label);
     }
     return out;

@@ -12,6 +12,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
+import { addRefQuietly } from "../../../../runtime/scene/quiet_refs.ts";
 import { formatId } from "./crc.ts";
 import { describeMeshDamage, type FreelancerModel } from "./model.ts";
 import { isNullMaterial } from "./material.ts";
@@ -129,7 +130,11 @@ export function refMeshes(
       selected.add(prims, ref);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
-        prims.forEach((p, i) => mesh!.addPrimitive(primitive(p, `${nodeName}.${i}`, false)));
+        for (let i = 0; i < prims.length; i++) {
+          const made = primitive(prims[i], `${nodeName}.${i}`, false);
+          // Without the change event addPrimitive dispatches to no listener (`quiet_refs.ts`).
+          if (!addRefQuietly(mesh, "primitives", made)) mesh.addPrimitive(made);
+        }
         setPartgraphExtras(mesh, { freelancer: { mesh: data.name, mesh_id: formatId(ref.meshId) } });
       }
     }
