@@ -41,9 +41,10 @@ export function warnMisspeltEntries(
   warn: WarningSink,
 ): void {
   for (const child of dir?.children ?? []) {
-    if (isKnown(child.name)) continue;
+    const written = foldedName(child.name);
+    if (!written) continue;
     for (const name of expected) {
-      const how = nearMiss(child.name, name);
+      const how = nearMiss(child.name, written, folded(name));
       if (!how || findChild(dir, name)) continue;
       warn(
         `${
@@ -56,30 +57,54 @@ export function warnMisspeltEntries(
   }
 }
 
+/** A name folded as {@link nearMiss} compares it: lower case, trimmed, without spaces or underscores. */
+interface Folded {
+  /** The name as given. */
+  readonly name: string;
+  readonly lower: string;
+  readonly trimmed: string;
+  readonly squeezed: string;
+}
+
+function fold(name: string): Folded {
+  const lower = name.toLowerCase();
+  const squeezed = /[\s_]/.test(lower) ? lower.replace(/[\s_]+/g, "") : lower;
+  return { name, lower, trimmed: lower.trim(), squeezed };
+}
+
 /**
- * Whether a name folded to lower case is in {@link KNOWN}, remembered per name: a file's reader shares
- * one string per distinct name ("VMeshData", "Position", …), so most entries ask again for a name seen
- * before. Forgotten past 4,096 names, so a hostile file of unique names costs no more than without.
+ * An entry name folded, or null when its lower case is in {@link KNOWN}, remembered per name: a
+ * file's reader shares one string per distinct name ("VMeshData", "Position", …), so most entries
+ * ask again for a name seen before, and an unknown one (a hardpoint, a mesh) is folded once, not once
+ * per name it is compared with. Forgotten past 4,096 names, so a hostile file of unique names costs
+ * no more than without.
  */
-function isKnown(name: string): boolean {
-  let known = knownNames.get(name);
+function foldedName(name: string): Folded | null {
+  let known = foldedNames.get(name);
   if (known === undefined) {
-    if (knownNames.size >= 4096) knownNames.clear();
-    knownNames.set(name, known = KNOWN.has(name.toLowerCase()));
+    if (foldedNames.size >= 4096) foldedNames.clear();
+    const folding = fold(name);
+    foldedNames.set(name, known = KNOWN.has(folding.lower) ? null : folding);
   }
   return known;
 }
-const knownNames = new Map<string, boolean>();
+const foldedNames = new Map<string, Folded | null>();
 
-/** How `written` is a near miss of `name`, or undefined when it is not one. */
-function nearMiss(written: string, name: string): string | undefined {
-  const [a, b] = [written.toLowerCase(), name.toLowerCase()];
-  if (a === b) return undefined;
-  if (a.trim() === b) return written.trimStart() === written ? "a trailing space" : "spaces around it";
-  const squeeze = (s: string) => s.replace(/[\s_]+/g, "");
-  if (squeeze(a) === squeeze(b)) return "spaces or underscores inside it";
-  if (a.length >= 5 && b.startsWith(a)) return `'${name}' cut short`;
-  if (a.length >= 6 && oneEditApart(a, b)) return "one letter off";
+/** The names entries are expected to have, folded once. */
+function folded(name: string): Folded {
+  let out = expectedNames.get(name);
+  if (!out) expectedNames.set(name, out = fold(name));
+  return out;
+}
+const expectedNames = new Map<string, Folded>();
+
+/** How `written` (folded as `a`) is a near miss of the name folded as `b`, or undefined when it is not one. */
+function nearMiss(written: string, a: Folded, b: Folded): string | undefined {
+  if (a.lower === b.lower) return undefined;
+  if (a.trimmed === b.lower) return written.trimStart() === written ? "a trailing space" : "spaces around it";
+  if (a.squeezed === b.squeezed) return "spaces or underscores inside it";
+  if (a.lower.length >= 5 && b.lower.startsWith(a.lower)) return `'${b.name}' cut short`;
+  if (a.lower.length >= 6 && oneEditApart(a.lower, b.lower)) return "one letter off";
   return undefined;
 }
 
@@ -88,9 +113,20 @@ function oneEditApart(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const rest = (x: number, y: number) => a.slice(i + x) === b.slice(i + y);
+  // The tails compared in place: this runs for every unknown entry (hardpoints, meshes) and name.
+  const rest = (x: number, y: number) => sameTail(a, i + x, b, i + y);
   if (a.length === b.length) {
     return rest(1, 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(2, 2));
   }
   return a.length > b.length ? rest(1, 0) : rest(0, 1);
+}
+
+/** `a.slice(from) === b.slice(bFrom)`, without the slices. */
+function sameTail(a: string, from: number, b: string, bFrom: number): boolean {
+  const aFrom = Math.min(from, a.length), bStart = Math.min(bFrom, b.length);
+  if (a.length - aFrom !== b.length - bStart) return false;
+  for (let i = aFrom, k = bStart; i < a.length; i++, k++) {
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) return false;
+  }
+  return true;
 }

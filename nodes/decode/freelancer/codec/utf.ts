@@ -97,7 +97,8 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
   const tree = whole.sub(treeOffset, treeSize, "tree block");
   const names = whole.sub(namesOffset, namesUsed, "dictionary");
   const data = whole.sub(dataOffset, bytes.byteLength - dataOffset, "data block");
-  const visited = new Set<number>();
+  // One byte per tree slot: a file has thousands of entries, a Set of their offsets grew and hashed.
+  const visited = new Uint8Array(Math.floor(tree.length / UTF_ENTRY_SIZE));
   // Writers store each distinct name once ("VMeshData", "Position", …), so most entries share one.
   const nameAt = new Map<number, string>();
 
@@ -141,14 +142,16 @@ export function readUtf(bytes: Uint8Array, file?: string): UtfEntry {
         String(target),
       );
     }
-    if (visited.has(target)) tree.fail(fieldAt, "an acyclic tree", `a link back to entry ${target}`);
+    if (visited[target / UTF_ENTRY_SIZE]) {
+      tree.fail(fieldAt, "an acyclic tree", `a link back to entry ${target}`);
+    }
     return target;
   };
 
   const readEntry = (at: number, depth: number): UtfEntry => {
     if (depth > MAX_DEPTH) tree.fail(at, `tree depth ≤ ${MAX_DEPTH}`, "deeper nesting");
     tree.need(at, UTF_ENTRY_SIZE, "tree entry");
-    visited.add(at);
+    visited[at / UTF_ENTRY_SIZE] = 1;
     const name = readName(at);
     const attributes = tree.u32(at + 8, "attributes");
     const childOffset = tree.u32(at + 16, "child offset");

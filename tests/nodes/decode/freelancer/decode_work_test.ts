@@ -113,3 +113,26 @@ Deno.test("a primitive's buffer, attributes, indices, material and mesh entry di
     }
   }
 });
+
+Deno.test("the misspelling check folds each distinct entry name once, not once per name it is compared with", () => {
+  for (const seed of [44, 45]) {
+    const bytes = realisticCmp(seed, { parts: 16 });
+    const names = new Set<string>();
+    const walk = (entry: UtfEntry) => {
+      names.add(entry.name);
+      entry.children?.forEach(walk);
+    };
+    walk(readUtf(bytes, "r.cmp"));
+    const [lowered] = counting(
+      String.prototype,
+      ["toLowerCase"],
+      () => decodeModel({ bytes, name: "r.cmp" }, [], () => {}),
+    );
+    // Each hardpoint's name was lower-cased again for each of "Fixed" and "Revolute" (382 on seed 44,
+    // 2.4 per distinct name): now once, remembered with its trimmed and squeezed forms.
+    assert.ok(
+      lowered <= 1.5 * names.size,
+      `seed ${seed}: ${lowered} names lower-cased for ${names.size} distinct entry names`,
+    );
+  }
+});
