@@ -5,7 +5,8 @@
  * perspective term. Each decodes as its clean twin does, or is named in a warning (by name or JSON path);
  * clean files decode with no warning. Development used seeds 1-20, the measurement 701-760 (see the report
  * in decode.gltf v65); these are 801 on. Matrices at a parent's origin (v68) were developed on 701-760 and
- * 1001-1200 and measured on 1201-1400.
+ * 1001-1200 and measured on 1201-1400; small parts in centimetres (v68) developed on 1-40, 701-760 and
+ * 1001-1200, measured on 1401-1600.
  */
 import { deepEqual, ok as assert } from "node:assert/strict";
 import { alignMatrixRows } from "../../nodes/decode/gltf/codec/matrix_rows.ts";
@@ -76,7 +77,7 @@ Deno.test("matrices written row by row throughout read transposed, parts at thei
 });
 
 Deno.test("clean files and every case's clean twin decode with no warning", async () => {
-  for (const habit of ["clean", "wxyz-keys", "mm-subtree", "projective"] as const) {
+  for (const habit of ["clean", "wxyz-keys", "mm-subtree", "projective", "cm-part"] as const) {
     for (const { c, j } of await cases(habit, 3)) {
       deepEqual(j.falseWarnings, [], `${c.name}: ${j.falseWarnings.join("\n")}`);
     }
@@ -171,4 +172,18 @@ Deno.test("a lone matrix at its parent's origin with nothing to judge it by is n
     0,
     0.92388,
   ]);
+});
+
+Deno.test("a small part in centimetres (under 30× the others) placed off the model is read scaled back; in place, named", async () => {
+  const small = (on: readonly string[]) => on[0] === "spinner" || on[0] === "antenna_belly";
+  for (const { c, j } of await cases("cm-part", 4, (v, on) => small(on) && !/placed in metres/.test(v))) {
+    assert(j.outcome === "right", `${c.name} [${c.variant}] ${shown(j)}`);
+    assert(
+      j.said.some((w) => w.includes(`'${c.habitOn[0]}'`) && /scaled by 1\/100 with its place/.test(w)),
+      shown(j),
+    );
+  }
+  for (const { c, j } of await cases("cm-part", 2, (v, on) => small(on) && /placed in metres/.test(v))) {
+    assert(j.outcome === "warned", `${c.name} [${c.variant}] ${shown(j)}`);
+  }
 });

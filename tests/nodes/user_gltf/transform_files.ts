@@ -18,7 +18,10 @@
  * - `m-subtree`: the other way: a model in millimetres but for one subtree in metres;
  * - `projective`: a node's transform written as a `matrix` whose last row is not [0, 0, 0, 1]: written
  *   row by row (a row-major engine's), or with a homogeneous or perspective term;
- * - `clean`: no habit.
+ * - `clean`: no habit;
+ * - `cm-part`: one small part (a belly antenna, the spinner, a gear door) from another file in centimetres
+ *   merged into the model in metres: its vertices 100×, its place too (most merges) or kept in metres —
+ *   less than 30× the size of the model's other parts, so size alone does not show it.
  *
  * @module
  */
@@ -38,6 +41,7 @@ export const TRANSFORM_HABITS = [
   "m-subtree",
   "projective",
   "clean",
+  "cm-part",
 ] as const;
 /** One of {@link TRANSFORM_HABITS}. */
 export type TransformHabit = typeof TRANSFORM_HABITS[number];
@@ -471,6 +475,13 @@ export function transformFile(habit: TransformHabit, seed: number): TransformFil
       }
       variant = `${parts[i].name} ×1/${factor}`;
     }
+    on = [i];
+  } else if (habit === "cm-part") {
+    const i = pick(["antenna_belly", "spinner", "gear_door_L", "gear_door_R"]);
+    on = subtree(parts, i);
+    for (const j of on) written.unit[j] = 100;
+    if (random() < 0.75) written.place[i] = 100;
+    variant = `${parts[i].name} ×100${written.place[i] ? "" : ", placed in metres"}`;
     on = [i];
   } else if (habit === "projective") {
     const candidates = parts.flatMap((p, i) => p.parent >= 0 && !p.motion ? [i] : []);

@@ -155,8 +155,9 @@ export async function decodeGltfScene(input: BytesValue, ctx: RunContext): Promi
 
   return await repairDecoded({
     doc,
-    // The file's nodes by index, as read: repairs below add nodes.
-    atOrigin: { found: unsettled, nodes: doc.getRoot().listNodes() },
+    // The file's nodes by index, as read (repairs below add nodes); listed only when needed: a listing reads
+    // the graph once per node (many_nodes_test counts).
+    atOrigin: { found: unsettled, nodes: unsettled.length ? doc.getRoot().listNodes() : [] },
     generator,
     file,
     structure,

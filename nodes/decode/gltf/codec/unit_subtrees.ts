@@ -28,6 +28,8 @@ const OFF_ROOT = 2.5;
 /** A factor must bring the subtree within this (log10, about 3×) of the others' median. */
 const FITS = 0.5;
 const FACTORS = [1000, 100];
+/** A small part in other units is past this (log10, about 3×) of the others' median: see smallUnitParts. */
+const NEAR_OFF = 0.5;
 
 interface Box {
   min: number[];
@@ -206,7 +208,7 @@ export function unitSubtreeNotes(tree: SceneTree): string[] {
         ratio > 1 ? "metres" : "millimetres"
       }`;
       const factor = k < 1 ? `1/${Math.round(1 / k)}` : `${k}`;
-      const far = !inside(centre(box), restBox, size(restBox));
+      const far = !inside(centre(box), restBox, margin);
       const withPlace = !inside(placed(k, false), restBox, margin);
       // Keys on the root's scale (or, where its place is scaled, translation) would undo the repair as
       // the animation plays: named only.
@@ -230,6 +232,125 @@ export function unitSubtreeNotes(tree: SceneTree): string[] {
           `/nodes/${tree.jsonIndex(node)}: ${what}; scaled by ${factor} it would be in line with them${
             keyed ? " (its animation keys its scale or place: not repaired)" : ""
           }: ${unit}? Read as written`,
+        );
+      }
+    }
+    notes.push(...smallUnitParts(order, suspect, boxes));
+    return notes;
+  };
+  /**
+   * Small parts in centimetres (or millimetres): 100× a pitot or antenna is 3-30× the others' median, so
+   * size alone does not show it. A subtree whose every part is past 3× the median, lying outside the
+   * others' box where a factor of 100 (or 1000) about its parent's origin (its place scaled too) or its own
+   * puts it among them, is read scaled back; one in place reaching far past them on both sides is named.
+   */
+  const smallUnitParts = (order: number[], suspect: Set<number>, boxes: Map<number, Box>): string[] => {
+    const all = median([...boxes.values()].map(size));
+    // Per node: whether every part at and below it is past NEAR_OFF of the median (undefined: no part).
+    const big = new Map<number, boolean>();
+    for (let k = order.length - 1; k >= 0; k--) {
+      const i = order[k];
+      let b: boolean | undefined = boxes.has(i)
+        ? Math.log10(size(boxes.get(i)!) / all) > NEAR_OFF
+        : undefined;
+      for (const child of children[i]) {
+        const c = big.get(child);
+        if (c !== undefined) b = (b ?? true) && c;
+      }
+      if (b !== undefined) big.set(i, b);
+    }
+    const candidates = order.filter((i) =>
+      big.get(i) && parent[i] >= 0 && !big.get(parent[i]) && !suspect.has(i)
+    );
+    if (!candidates.length) return [];
+    const below = (r: number) => {
+      const out: number[] = [];
+      for (const stack = [r]; stack.length;) {
+        const i = stack.pop()!;
+        out.push(i);
+        for (const child of children[i]) stack.push(child);
+      }
+      return out;
+    };
+    const taken = new Set([...suspect, ...candidates.flatMap(below)]);
+    const rest = [...boxes.keys()].filter((i) => !taken.has(i));
+    if (rest.length < 2) return [];
+    const restSize = median(rest.map((i) => size(boxes.get(i)!)));
+    const restBox: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+    for (const i of rest) grow(restBox, boxes.get(i)!);
+    const margin = 0.25 * size(restBox);
+    const notes: string[] = [];
+    for (const r of candidates) {
+      const parts = below(r).filter((i) => boxes.has(i));
+      const box: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+      for (const i of parts) grow(box, boxes.get(i)!);
+      const ratio = median(parts.map((i) => size(boxes.get(i)!))) / restSize;
+      const origin = [world[r][12], world[r][13], world[r][14]];
+      const parentOrigin = [0, 1, 2].map((a) => world[parent[r]][12 + a]);
+      const placed = (k: number, withPlace: boolean) => {
+        const o = withPlace ? parentOrigin.map((v, a) => v + k * (origin[a] - v)) : origin;
+        return centre(box).map((v, a) => o[a] + k * (v - origin[a]));
+      };
+      // Scaled back, a part still in line with the others (not 30× smaller): the nearest first.
+      const factors = FACTORS.map((f) => 1 / f).filter((k) => Math.abs(Math.log10(ratio * k)) < OFF)
+        .sort((a, b) => Math.abs(Math.log10(ratio * a)) - Math.abs(Math.log10(ratio * b)));
+      const node = nodes[r];
+      const name = node.getName() ? `'${node.getName()}'` : `node ${tree.jsonIndex(node)}`;
+      const more = parts.length > 1
+        ? ` and the ${parts.length - 1} part${parts.length > 2 ? "s" : ""} below it`
+        : "";
+      const what = `${name}${more} (${
+        Number(ratio.toPrecision(2))
+      }× the size of the model's other parts, their median)`;
+      if (!inside(centre(box), restBox, margin)) {
+        const k = factors.find((k) =>
+          inside(placed(k, true), restBox, margin) || inside(placed(k, false), restBox, margin)
+        );
+        if (k === undefined) continue;
+        const withPlace = !inside(placed(k, false), restBox, margin);
+        const keyed = node.listParents().some((p) =>
+          p instanceof AnimationChannel &&
+          (p.getTargetPath() === "scale" || (withPlace && p.getTargetPath() === "translation"))
+        );
+        const factor = `1/${Math.round(1 / k)}`;
+        if (keyed) {
+          notes.push(
+            `/nodes/${
+              tree.jsonIndex(node)
+            }: ${what} lies outside them; scaled by ${factor} it would be among ` +
+              "them (its animation keys its scale or place: not repaired): centimetres or millimetres in a model of metres? Read as written",
+          );
+          continue;
+        }
+        node.setScale(node.getScale().map((v) => v * k) as [number, number, number]);
+        if (withPlace) {
+          node.setTranslation(node.getTranslation().map((v) => v * k) as [number, number, number]);
+        }
+        notes.push(
+          `/nodes/${tree.jsonIndex(node)}: ${what} lies outside them, and scaled by ${factor}${
+            withPlace ? " with its place" : ""
+          } it is among them: probably ${
+            k === 1 / 100 ? "centimetres" : "millimetres"
+          } in a model of metres ` +
+            "(another file's part); read so scaled",
+        );
+      } else if (
+        factors.length &&
+        // Past the others on both sides along an axis, by half their extent each way: no part of theirs.
+        [0, 1, 2].some((a) => {
+          const extent = restBox.max[a] - restBox.min[a];
+          return extent > 0 && box.min[a] < restBox.min[a] - extent / 2 &&
+            box.max[a] > restBox.max[a] + extent / 2;
+        })
+      ) {
+        notes.push(
+          `/nodes/${
+            tree.jsonIndex(node)
+          }: ${what} reaches far past them on both sides, in place; scaled by 1/${
+            Math.round(1 / factors[0])
+          } it would be in line with them: ${
+            factors[0] === 1 / 100 ? "centimetres" : "millimetres"
+          } in a model of metres? Read as written`,
         );
       }
     }
