@@ -78,6 +78,7 @@ export class PreviewPanel {
    */
   async show(url: string, label: string): Promise<void> {
     const ticket = ++this.asked;
+    showPath(url);
     try {
       await this.open(url, label, () => ticket === this.asked);
     } finally {
@@ -184,6 +185,17 @@ export class PreviewPanel {
     this.status(`Preview failed: ${error}`, true);
     document.body.dataset.previewFailed = label;
   }
+}
+
+/**
+ * Puts the path of the model asked for in the path field (a run output, which has no path, empties
+ * it). It kept the path typed last: after a run output's or a written file's Preview, it named another
+ * file than the one shown, and "Preview file" then showed that one instead of reloading this.
+ */
+function showPath(url: string): void {
+  const field = $<HTMLInputElement>("model-path");
+  const path = url.startsWith("/api/model?") ? new URLSearchParams(url.slice(11)).get("path") : null;
+  field.value = path ?? "";
 }
 
 /** The view's check boxes and what each sets in the viewer. */

@@ -118,6 +118,31 @@ Deno.test({
         // The .car's clips are in that menu.
         assert((await page.locator("#clips option").count()) > 1, "the .car's clips listed");
       });
+      await t.step("the path field names the model shown, however it was opened", async () => {
+        equal(await preview(page, files.first), "ready");
+        // A written file's Preview in the run's outputs (and ?model=) show a file the field was not given.
+        const shown = page.waitForFunction((f) => document.body.dataset.previewReady === f, files.raw);
+        await page.evaluate(
+          (f) =>
+            (globalThis as unknown as { studio: { showPreview(url: string, label: string): Promise<void> } })
+              .studio.showPreview(`/api/model?path=${encodeURIComponent(f)}`, f),
+          files.raw,
+        );
+        await shown;
+        equal(await page.inputValue("#model-path"), files.raw, "the field names the file shown");
+        // So "Preview file" shows that file again, not the one typed before.
+        equal(await preview(page, await page.inputValue("#model-path")), "ready");
+        equal(await page.evaluate(() => document.body.dataset.previewReady), files.raw);
+        // A graph output has no path: the field is emptied rather than naming another file (no run
+        // has made one here, so it is a 404, said over the view).
+        const before = errors.length;
+        await page.evaluate(() =>
+          (globalThis as unknown as { studio: { showPreview(url: string, label: string): Promise<void> } })
+            .studio.showPreview("/api/output?name=glb", "glb")
+        );
+        equal(await page.inputValue("#model-path"), "");
+        deepEqual(errors.splice(before).map((e) => /status of 404\b/.test(e)), [true]);
+      });
       // The .cmp's materials are in no library: its decode warns, which is no page error.
       deepEqual(errors, []);
     } finally {
