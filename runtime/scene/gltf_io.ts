@@ -289,11 +289,24 @@ export function writtenArrays(bytes: Uint8Array): readonly (TypedArray | null)[]
  * Writes `.gltf` JSON with embedded (data URI) buffers and images, canonicalised like
  * {@link writeGlb}. Returns the UTF-8 bytes of the JSON file.
  */
-export async function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
-  const jsonDoc: JSONDocument = await (await gltfIO()).writeJSON(writable(doc, Format.GLTF), {
-    format: Format.GLTF,
-    basename: "scene",
-  });
+export function writeGltfJson(doc: Document, options: WriteOptions): Promise<Uint8Array> {
+  return writeGltfJsonVia(doc, options, "direct");
+}
+
+/** How many `.gltf` files glTF-Transform's writer wrote (a count for tests: the direct path's fallbacks). */
+export const gltfWriterWrites = { count: 0 };
+
+/**
+ * {@link writeGltfJson} with its JSON and buffer written by `via`: `direct` builds them from the
+ * document (`core_json.ts`, `chunk.ts`) where that reproduces glTF-Transform's writer, which writes
+ * the rest; `gltf-transform` always asks the writer (for tests that compare the two byte for byte).
+ */
+export async function writeGltfJsonVia(
+  doc: Document,
+  options: WriteOptions,
+  via: "direct" | "gltf-transform",
+): Promise<Uint8Array> {
+  const jsonDoc = (via === "direct" ? directGltf(doc) : undefined) ?? await writerGltf(doc);
   const json = jsonDoc.json;
   for (const buffer of json.buffers ?? []) {
     if (buffer.uri && jsonDoc.resources[buffer.uri]) {
@@ -311,6 +324,39 @@ export async function writeGltfJson(doc: Document, options: WriteOptions): Promi
   const bytes = new TextEncoder().encode(writtenText(view, 2, canonical.wide) + "\n");
   rememberWritten(bytes, view);
   return bytes;
+}
+
+/** glTF-Transform's `.gltf` JSON and resources (named `scene.bin`, `scene_1.png`…) for `doc`. */
+async function writerGltf(doc: Document): Promise<JSONDocument> {
+  gltfWriterWrites.count++;
+  return await (await gltfIO()).writeJSON(writable(doc, Format.GLTF), {
+    format: Format.GLTF,
+    basename: "scene",
+  });
+}
+
+/**
+ * What {@link writerGltf} gives `doc`, built without the writer where `chunk_layout.ts` and
+ * `core_json.ts` reproduce it (core glTF and the material extensions they know), else undefined:
+ * the buffer is written once, straight from the accessors, not interleaved into parts and joined.
+ */
+function directGltf(doc: Document): JSONDocument | undefined {
+  const source = buffered(doc, Format.GLTF);
+  const layout = chunkLayout(source, Format.GLTF);
+  if ("unsupported" in layout) return undefined;
+  const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
+  const json = keepingExtras(
+    source,
+    () => writeCoreJson(source, layout, { format: Format.GLTF, basename: "scene", resources }),
+  );
+  if ("unsupported" in json) return undefined;
+  const uri = json.buffers?.[0]?.uri;
+  if (uri !== undefined) {
+    const bin = new Uint8Array(layout.byteLength);
+    writeChunk(layout, bin, 0);
+    resources[uri] = bin;
+  }
+  return { json, resources };
 }
 
 /**

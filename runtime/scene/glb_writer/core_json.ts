@@ -1,5 +1,5 @@
 /**
- * The GLB JSON glTF-Transform 4.5's writer (`GLTFWriter.write`) gives a document of core glTF (and
+ * The GLB (or `.gltf`: {@link CoreJsonOptions}) JSON glTF-Transform 4.5's writer (`GLTFWriter.write`) gives a document of core glTF (and
  * the material extensions Freelancer's decoder uses: {@link SIMPLE_EXTENSIONS}), built straight from the document and a {@link ChunkLayout}: the same
  * object, key for key and in the same order, with the same defaults left out, the same shared
  * texture and sampler entries and the same values (the property's own extras and vectors, as the
@@ -14,7 +14,9 @@
 import {
   type Accessor,
   type Document,
+  Format,
   type GLTF,
+  ImageUtils,
   type Material,
   MathUtils,
   type Property,
@@ -38,6 +40,20 @@ import {
 
 const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
 
+/** How {@link writeCoreJson} writes: GLB (the default) or `.gltf`, whose resources it then names. */
+export interface CoreJsonOptions {
+  /** `Format.GLTF`: images and the buffer get URIs, as the writer's `basename` names them. */
+  readonly format?: Format;
+  /** The writer's `basename` option (`.gltf` only): `scene` names `scene.bin`, `scene.png`. */
+  readonly basename?: string;
+  /**
+   * Filled with each image URI's bytes (`.gltf` only), as the writer's resources hold them: the first
+   * image given a URI keeps it (the writer warns of a repeat and drops its data). The buffer's URI is
+   * named in the JSON; its bytes are the caller's to write (`chunk.ts`).
+   */
+  readonly resources?: Record<string, Uint8Array>;
+}
+
 /**
  * The JSON glTF-Transform's writer gives `doc` as GLB with `layout`'s binary chunk, or why `doc` is
  * outside the core subset this reproduces (then the caller asks the writer). `doc` is only read,
@@ -55,8 +71,13 @@ const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
  * const json = writeCoreJson(doc, chunkLayout(doc) as ChunkLayout);
  * ```
  */
-export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | Unsupported {
+export function writeCoreJson(
+  doc: Document,
+  layout: ChunkLayout,
+  options: CoreJsonOptions = {},
+): GLTF.IGLTF | Unsupported {
   const root = doc.getRoot();
+  const gltf = options.format === Format.GLTF, resources = options.resources ?? {};
   const extensionsUsed = [...root.listExtensionsUsed()].sort(byName);
   for (const extension of extensionsUsed) {
     if (!SIMPLE_EXTENSIONS.has(extension.extensionName)) {
@@ -87,13 +108,23 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   json.textures = textures;
 
   const imageIndex = new Map<Texture, number>();
+  const imageURI = gltf ? imageURIs(doc, options.basename ?? "") : undefined;
   json.images = root.listTextures().map((texture, i) => {
     const def = propertyDef(texture) as GLTF.IImage;
     if (texture.getMimeType()) def.mimeType = texture.getMimeType();
-    // chunkLayout refuses a texture without an image: each has the view of its own position.
-    def.bufferView = bufferViews.length;
-    const slot = layout.images[i];
-    bufferViews.push({ buffer: 0, byteOffset: slot.byteOffset, byteLength: slot.byteLength });
+    const image = texture.getImage();
+    if (imageURI) {
+      // The writer's createImageData for a `.gltf`: a file of its own, named by the texture's URI or slot.
+      if (image) {
+        def.uri = imageURI(texture);
+        if (!(def.uri in resources)) resources[def.uri] = image;
+      }
+    } else {
+      // chunkLayout refuses a texture without an image: each has the view of its own position.
+      def.bufferView = bufferViews.length;
+      const slot = layout.images[i];
+      bufferViews.push({ buffer: 0, byteOffset: slot.byteOffset, byteLength: slot.byteLength });
+    }
     imageIndex.set(texture, i);
     return def;
   });
@@ -132,11 +163,19 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
     bufferViews.push(def);
   }
 
+  let bufferClash = false;
   json.buffers = root.listBuffers().map((buffer) => {
     const def = propertyDef(buffer) as GLTF.IBuffer;
+    if (layout.byteLength && gltf) {
+      // One buffer (chunkLayout's): the writer names it `<basename>.bin`, or by its own URI.
+      def.uri = buffer.getURI() || `${options.basename || "buffer"}.bin`;
+      bufferClash = def.uri in resources;
+    }
     if (layout.byteLength) def.byteLength = layout.byteLength;
     return def;
   });
+  // An image of the buffer's URI makes the writer throw: it gives the error.
+  if (bufferClash) return { unsupported: "an image has the buffer's URI" };
 
   const samplerIndex = new Map<string, number>(), textureIndex = new Map<string, number>();
   const textureInfoDefs = new Map<TextureInfo, GLTF.ITextureInfo>();
@@ -176,7 +215,9 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   });
   // The extensions' own hooks write their part, given the writer's context as far as they read it:
   // the material extensions before the meshes (their MESH prewrite), texture transforms at the end.
-  const context = extensionsUsed.length ? writerContext(doc, json, materialIndex) : undefined;
+  const context = extensionsUsed.length
+    ? writerContext(doc, json, materialIndex, gltf ? Format.GLTF : Format.GLB)
+    : undefined;
   for (const extension of extensionsUsed) {
     if (extension.prewriteTypes.includes(PropertyType.MESH)) extension.prewrite(context!, PropertyType.MESH);
   }
@@ -315,4 +356,25 @@ export function writeCoreJson(doc: Document, layout: ChunkLayout): GLTF.IGLTF | 
   }
   clean(json as unknown as Record<string, unknown>);
   return json;
+}
+
+/**
+ * The writer's `imageURIGenerator` (`UniqueURIGenerator`) for a `.gltf`: a texture's own URI, else
+ * its first slot's name (`baseColor` of `baseColorTexture`) or `basename`, numbered per name when
+ * the document has more than one texture, with the extension of its MIME type.
+ */
+function imageURIs(doc: Document, basename: string): (texture: Texture) => string {
+  const root = doc.getRoot(), graph = doc.getGraph();
+  const multiple = root.listTextures().length > 1;
+  const counter = new Map<string, number>();
+  return (texture) => {
+    const extension = ImageUtils.mimeTypeToExtension(texture.getMimeType());
+    if (texture.getURI()) return texture.getURI();
+    const edge = graph.listParentEdges(texture).find((edge) => edge.getParent() !== root);
+    const name = (edge ? edge.getName().replace(/texture$/i, "") : "") || basename || "texture";
+    if (!multiple) return `${name}.${extension}`;
+    const n = counter.get(name) ?? 1;
+    counter.set(name, n + 1);
+    return `${name}_${n}.${extension}`;
+  };
 }

@@ -44,9 +44,10 @@ export function writerContext(
   doc: Document,
   json: GLTF.IGLTF,
   materialIndex: Map<Material, number>,
+  format: Format = Format.GLB,
 ): WriterContext {
   const options = {
-    format: Format.GLB,
+    format,
     basename: "",
     logger: doc.getLogger(),
     vertexLayout: VertexLayout.INTERLEAVED,

@@ -11,6 +11,7 @@
 import {
   Accessor,
   type Document,
+  Format,
   type Property,
   PropertyType,
   type Texture,
@@ -99,7 +100,8 @@ const SUPPORTED_ARRAYS: readonly unknown[] = [
 
 /**
  * The layout of `doc`'s binary chunk, or why it cannot be given exactly. `doc` must have at most one
- * buffer (as GLB requires) and is only read.
+ * buffer (as GLB requires) and is only read. For `Format.GLTF` (a `.gltf`'s one buffer) the images
+ * stay out of it, as the writer gives each a URI of its own: the layout holds no image slots.
  *
  * @example
  * ```ts
@@ -112,7 +114,7 @@ const SUPPORTED_ARRAYS: readonly unknown[] = [
  * console.log(layout.byteLength); // 0
  * ```
  */
-export function chunkLayout(doc: Document): ChunkLayout | Unsupported {
+export function chunkLayout(doc: Document, format: Format = Format.GLB): ChunkLayout | Unsupported {
   if (VERSION !== MIRRORED_GLTF_TRANSFORM) {
     return {
       unsupported: `glTF-Transform ${VERSION}, not the ${MIRRORED_GLTF_TRANSFORM} whose layout this mirrors`,
@@ -145,7 +147,7 @@ export function chunkLayout(doc: Document): ChunkLayout | Unsupported {
   }
 
   const images: ImageSlot[] = [];
-  for (const texture of root.listTextures()) {
+  for (const texture of format === Format.GLB ? root.listTextures() : []) {
     // The writer pairs image views with `images` by position, which a texture without an image breaks.
     const image = texture.getImage();
     if (!image) return { unsupported: `texture ${root.listTextures().indexOf(texture)} has no image` };

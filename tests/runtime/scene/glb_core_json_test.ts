@@ -13,7 +13,7 @@ import {
   KHRMaterialsUnlit,
   KHRTextureTransform,
 } from "@gltf-transform/extensions";
-import { readGltf, writeGlbVia } from "../../../runtime/scene/gltf_io.ts";
+import { gltfWriterWrites, readGltf, writeGlbVia, writeGltfJsonVia } from "../../../runtime/scene/gltf_io.ts";
 import { writeCoreJson } from "../../../runtime/scene/glb_writer/core_json.ts";
 import { chunkLayout } from "../../../runtime/scene/glb_writer/layout.ts";
 import { buffered } from "../../../runtime/scene/writable.ts";
@@ -44,10 +44,16 @@ import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { SMALL_EXPORT_HABITS, smallExport } from "../../nodes/decode/gltf/small_exporters.ts";
 import { HAND_EDITS, handEdited } from "../../nodes/decode/gltf/hand_edits.ts";
 
-/** Scenes compared, and how many of them the core JSON wrote (no fallback to the writer). */
-const tally = { scenes: 0, core: 0, sparse: 0, sparseCore: 0 };
+/**
+ * Scenes compared, how many of them the core JSON wrote (no fallback to the writer), and how many
+ * of their `.gltf` files it wrote.
+ */
+const tally = { scenes: 0, core: 0, sparse: 0, sparseCore: 0, gltfCore: 0 };
 
-/** Asserts the three writers give `doc` the same bytes, in both name spellings; counts the core ones. */
+/**
+ * Asserts the three writers give `doc` the same GLB bytes and the two `.gltf` writers the same `.gltf`
+ * bytes, in both name spellings; counts the core ones.
+ */
 async function assertSameBytes(doc: Document, label: string): Promise<void> {
   for (const uniqueNames of [false, true]) {
     const options = { generator: GENERATOR, uniqueNames };
@@ -58,6 +64,7 @@ async function assertSameBytes(doc: Document, label: string): Promise<void> {
     assertEqualBytes(direct, writer, `${where}: core JSON against the writer's JSON`);
     assertEqualBytes(direct, reference, `${where}: against glTF-Transform's GLB`);
   }
+  if (await assertSameGltf(doc, label)) tally.gltfCore++;
   tally.scenes++;
   const source = buffered(doc);
   const layout = chunkLayout(source);
@@ -67,6 +74,27 @@ async function assertSameBytes(doc: Document, label: string): Promise<void> {
     tally.sparse++;
     if (core) tally.sparseCore++;
   }
+}
+
+/**
+ * Asserts the direct `.gltf` writer gives `doc` the bytes of glTF-Transform's (or refuses it alike),
+ * in both name spellings; returns whether it wrote them without the writer.
+ */
+async function assertSameGltf(doc: Document, label: string): Promise<boolean> {
+  const fallbacks = gltfWriterWrites.count;
+  for (const uniqueNames of [false, true]) {
+    const options = { generator: GENERATOR, uniqueNames };
+    const where = `${label}${uniqueNames ? ", unique names" : ""}`;
+    // A file the writer refuses (an image named as the buffer) is refused alike.
+    const gltf = await writeGltfJsonVia(doc, options, "direct").catch((error: Error) => error);
+    const gltfReference = await writeGltfJsonVia(doc, options, "gltf-transform")
+      .catch((error: Error) => error);
+    if (gltf instanceof Error || gltfReference instanceof Error) {
+      assert.equal(String(gltf), String(gltfReference), `${where}: .gltf refused alike`);
+    } else assertEqualBytes(gltf, gltfReference, `${where}: .gltf against glTF-Transform's writer`);
+  }
+  // Two reference writes, one per spelling: any more were fallbacks of the direct path.
+  return gltfWriterWrites.count - fallbacks === 2;
 }
 
 function assertEqualBytes(actual: Uint8Array, expected: Uint8Array, label: string): void {
@@ -318,4 +346,47 @@ Deno.test("core JSON: most of the scenes above were written without glTF-Transfo
   console.log(said);
   assert.ok(tally.scenes > 50 && tally.sparse > 10, said);
   assert.ok(tally.core >= tally.scenes * 0.9 && tally.sparseCore >= tally.sparse * 0.9, said);
+});
+
+Deno.test("core JSON: most of the scenes above were written as .gltf without glTF-Transform's writer", () => {
+  const said = `${tally.gltfCore} of ${tally.scenes} .gltf files by core JSON`;
+  console.log(said);
+  assert.ok(tally.scenes > 50 && tally.gltfCore >= tally.scenes * 0.9, said);
+});
+
+Deno.test("core JSON: .gltf image URIs as the writer gives them (repeated, the buffer's, none, texture-only files)", async () => {
+  // The writer copies image bytes as they are: a signature and a marker byte each.
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0]);
+  /** A scene whose materials sample textures of the given URIs (null: a texture without an image). */
+  const scene = (uris: (string | null)[], mesh: boolean) => {
+    const doc = randomScene(151 + uris.length);
+    if (!mesh) {
+      for (const m of doc.getRoot().listMeshes()) m.dispose();
+      for (const a of doc.getRoot().listAccessors()) a.dispose();
+    }
+    uris.forEach((uri, i) => {
+      const texture = doc.createTexture(`t${i}`).setMimeType(i % 2 ? "image/jpeg" : "image/png");
+      if (uri !== null) texture.setImage(png.slice().fill(i, 12)).setURI(uri);
+      const material = doc.createMaterial(`m${i}`);
+      if (i % 3 === 0) material.setBaseColorTexture(texture);
+      else if (i % 3 === 1) material.setEmissiveTexture(texture);
+    });
+    return doc;
+  };
+  const cases: [string, (string | null)[]][] = [
+    ["one unnamed", [""]],
+    ["unnamed in slots", ["", "", "", ""]],
+    ["a URI twice", ["a.png", "a.png", ""]],
+    ["a generated name taken", ["baseColor_1.png", "", ""]],
+    ["the buffer's URI", ["scene.bin", ""]],
+    ["no image", [null, "", null]],
+  ];
+  let direct = 0;
+  for (const [label, uris] of cases) {
+    for (const mesh of [true, false]) {
+      if (await assertSameGltf(scene(uris, mesh), `${label}${mesh ? "" : ", no mesh"}`)) direct++;
+    }
+  }
+  // All but the refused one (an image named as the buffer, with a mesh): the writer throws it.
+  assert.equal(direct, cases.length * 2 - 1);
 });
