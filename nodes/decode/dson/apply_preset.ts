@@ -221,7 +221,12 @@ export const dsonApplyPreset = defineNode({
   // inherit_scale_habits.ts with props turned by right angles, scales set by the preset, held-out
   // seeds 8101-8200: 709 nodes, over 1 mm off 312 -> 302, silently 0 -> 0; every node drawn as the
   // decode of the scaled file draws it.
-  version: 52,
+  // 53: a rigid follower on a joint the preset scales (or poses under an uneven scale) across its
+  // turn is named, as decode.dson v70 names one (preset_scale_check.ts; before, followers and what
+  // hangs under them were left out of the check). inherit_scale_habits.ts with followers and the
+  // scales set by the preset, held-out seeds 8301-8500, 484 followers: 376 off by over 1 mm, 16
+  // silently (up to 3.2 cm) -> 0; right but named 26 -> 28; placements unchanged.
+  version: 53,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -12,7 +12,10 @@ import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { currentPose, isScaleFit, nodeTrs, record } from "./preset_pose.ts";
-import { scaleDivisor } from "./rest_pose.ts";
+import { eulerDegrees, eulerQuat, scaleDivisor } from "./rest_pose.ts";
+// The ES module build (types from the package): its CommonJS main costs start-up time to load.
+// @ts-types="gl-matrix"
+import { quat } from "gl-matrix/esm/index.js";
 import type { Vec3 } from "./rigid_fit.ts";
 import {
   type ComposedNode,
@@ -29,8 +32,9 @@ type DsonExtras = { [key: string]: JsonValue };
  * an uneven one (`fitUninherited`, its `scale_fit` recorded; a stale one dropped, the node's scale
  * undone as the decode undoes it), then warns of those nodes a glTF hierarchy draws otherwise than
  * DSON's composition, `scales` being each DSON node's own scale (`dsonScales`, as the preset set it).
- * Rigid followers (posed in their written parent's frame, under another joint) and what hangs under
- * them are left out.
+ * Rigid followers (posed in their written parent's frame, under another joint) ride that joint as a
+ * child prop does: they are named where its uneven scale runs across their turn (dson.apply_preset
+ * v53; before, they and what hangs under them were left out), and are never fitted.
  *
  * @example
  * ```ts
@@ -45,28 +49,51 @@ export function scaleAfterPreset(
 ): void {
   if (!posed.size) return;
   const composed: ComposedNode[] = [], gltfScales: Vec3[] = [], touched: boolean[] = [], gltf: Node[] = [];
+  const follower: boolean[] = [];
   const visit = (node: Node, parent: number, underPosed: boolean) => {
     const own = record(node);
     const dson = getPartgraphExtras(node).dson as { rigid_follow?: unknown; key?: unknown } | undefined;
-    if (!own || dson?.rigid_follow !== undefined) return;
+    if (!own) return;
     const parentNode = parent >= 0 ? node.getParentNode() : null;
     const parentRecord = parentNode ? record(parentNode) : undefined;
-    const pose = currentPose(
-      nodeTrs(node),
-      own,
-      parentRecord && { centerPoint: parentRecord.center_point, orientation: parentRecord.orientation },
-    );
     const index = composed.length;
-    composed.push({
-      key: typeof dson?.key === "string" ? dson.key : node.getName(),
-      parent,
-      orientation: own.orientation,
-      rotation: pose.rotation,
-      rotationOrder: own.rotation_order,
-      scale: scales.get(node) ?? [1, 1, 1],
-      generalScale: 1,
-      inheritsScale: own.inherits_scale !== false,
-    });
+    const key = typeof dson?.key === "string" ? dson.key : node.getName();
+    const follows = dson?.rigid_follow !== undefined;
+    follower.push(follows);
+    if (follows) {
+      // A rigid follower rides the joint it is under as a child prop does (decode.dson v70), turned
+      // and scaled as its glTF node is there: not posed in that joint's frame, so its turn in its own
+      // frame is O_f⁻¹·O_j·R (the decode's follower_shear.ts), and it takes no fit of its own.
+      const turn = quat.invert(quat.create(), eulerQuat(own.orientation, "XYZ"));
+      if (parentRecord) quat.multiply(turn, turn, eulerQuat(parentRecord.orientation, "XYZ"));
+      quat.multiply(turn, turn, node.getRotation());
+      composed.push({
+        key,
+        parent,
+        orientation: own.orientation,
+        rotation: eulerDegrees(turn, "XYZ"),
+        rotationOrder: "XYZ",
+        scale: [...node.getScale()] as Vec3,
+        generalScale: 1,
+        inheritsScale: true,
+      });
+    } else {
+      const pose = currentPose(
+        nodeTrs(node),
+        own,
+        parentRecord && { centerPoint: parentRecord.center_point, orientation: parentRecord.orientation },
+      );
+      composed.push({
+        key,
+        parent,
+        orientation: own.orientation,
+        rotation: pose.rotation,
+        rotationOrder: own.rotation_order,
+        scale: scales.get(node) ?? [1, 1, 1],
+        generalScale: 1,
+        inheritsScale: own.inherits_scale !== false,
+      });
+    }
     gltfScales.push([...node.getScale()] as Vec3);
     gltf.push(node);
     const here = underPosed || posed.has(node);
@@ -88,7 +115,7 @@ export function scaleAfterPreset(
     const divisor = c.inheritsScale ? 1 : scaleDivisor(c.parent >= 0 ? composed[c.parent].scale : [1, 1, 1]);
     gltfScales[i] = c.scale.map((v) => v / divisor) as Vec3;
   });
-  const { scales: fitted, factors } = fitUninherited(composed, gltfScales, (i) => touched[i]);
+  const { scales: fitted, factors } = fitUninherited(composed, gltfScales, (i) => touched[i] && !follower[i]);
   gltf.forEach((node, i) => {
     const factor = factors.get(i);
     if (!factor && !stale[i]) return;
