@@ -28,12 +28,16 @@ type EdgeMaker = {
 type RefMap = { get(key: string): Edge | null; set(key: string, edge: Edge): void };
 type RefSet = { add(edge: Edge): void };
 
-/** The attribute store and edge maker of `owner`, or undefined where they are not found. */
-function internals(owner: Property): [Record<string, unknown>, EdgeMaker] | undefined {
+/** The attribute store of `owner`, or undefined where it or its graph's edge maker is not found. */
+function storeOf(owner: Property): Record<string, unknown> | undefined {
   if (!ATTRIBUTES) return undefined;
   const store = (owner as unknown as Record<symbol, Record<string, unknown>>)[ATTRIBUTES];
-  const graph = owner.getGraph() as unknown as Partial<EdgeMaker>;
-  return store && typeof graph._createEdge === "function" ? [store, graph as EdgeMaker] : undefined;
+  return store && typeof edgeMaker(owner)._createEdge === "function" ? store : undefined;
+}
+
+/** The graph of `owner`, which makes edges. */
+function edgeMaker(owner: Property): EdgeMaker {
+  return owner.getGraph() as unknown as EdgeMaker;
 }
 
 /**
@@ -57,10 +61,9 @@ export function setRefQuietly(
   child: Property,
   edgeAttributes?: Record<string, unknown>,
 ): boolean {
-  const found = internals(owner);
-  if (!found || found[0][attribute] !== null) return false;
-  const [store, graph] = found;
-  store[attribute] = graph._createEdge(attribute, owner, child, edgeAttributes);
+  const store = storeOf(owner);
+  if (!store || store[attribute] !== null) return false;
+  store[attribute] = edgeMaker(owner)._createEdge(attribute, owner, child, edgeAttributes);
   return true;
 }
 
@@ -76,20 +79,38 @@ export function setRefMapQuietly(
   child: Property,
   usage: string,
 ): boolean {
-  const found = internals(owner);
-  const map = found?.[0][attribute] as Partial<RefMap> | undefined;
-  if (!found || typeof map?.get !== "function" || typeof map.set !== "function" || map.get(key) !== null) {
-    return false;
-  }
-  map.set(key, found[1]._createEdge(attribute, owner, child, { usage, key }));
+  const map = storeOf(owner)?.[attribute] as Partial<RefMap> | undefined;
+  if (typeof map?.get !== "function" || typeof map.set !== "function" || map.get(key) !== null) return false;
+  map.set(key, edgeMaker(owner)._createEdge(attribute, owner, child, { usage, key }));
   return true;
 }
 
 /** `addRef(attribute, child)` on a set reference (a mesh's `primitives`); false when not done. */
 export function addRefQuietly(owner: Property, attribute: string, child: Property): boolean {
-  const found = internals(owner);
-  const set = found?.[0][attribute] as Partial<RefSet> | undefined;
-  if (!found || typeof set?.add !== "function") return false;
-  set.add(found[1]._createEdge(attribute, owner, child, undefined));
+  const set = storeOf(owner)?.[attribute] as Partial<RefSet> | undefined;
+  if (typeof set?.add !== "function") return false;
+  set.add(edgeMaker(owner)._createEdge(attribute, owner, child, undefined));
+  return true;
+}
+
+/**
+ * `addChild(child)` of a node or scene, for a `child` just made: its only parent is the root, so
+ * the setter's search for a parent node or scene to take it from (two lists of parents, each a Set
+ * and arrays) finds nothing. False when `child` has another parent or it could not be done quietly.
+ */
+export function addFreshChildQuietly(parent: Property, child: Property): boolean {
+  if (child.getGraph().listParentEdges(child).length !== 1) return false;
+  return addRefQuietly(parent, "children", child);
+}
+
+/**
+ * A literal attribute (`translation`, `rotation`, `extras`, …) of a property just made, as its setter
+ * stores it, without the setter's event. `value` must be the caller's own (the setter would copy an
+ * array: nothing else may hold it). False when the attribute store is not found.
+ */
+export function setQuietly(owner: Property, attribute: string, value: unknown): boolean {
+  const store = storeOf(owner);
+  if (!store || !(attribute in store)) return false;
+  store[attribute] = value;
   return true;
 }

@@ -5,7 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { Accessor, Document, type Material, type Mesh, type Primitive } from "@gltf-transform/core";
-import { addRefQuietly, setRefMapQuietly, setRefQuietly } from "../../../runtime/scene/quiet_refs.ts";
+import {
+  addFreshChildQuietly,
+  addRefQuietly,
+  setQuietly,
+  setRefMapQuietly,
+  setRefQuietly,
+} from "../../../runtime/scene/quiet_refs.ts";
 import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { prng } from "../../support/prng.ts";
 
@@ -105,4 +111,33 @@ Deno.test("quiet refs: a reference already set is left to the setter (false, not
   assert.deepEqual(edges(doc), before);
   assert.equal(prim.getIndices(), a);
   assert.equal(prim.getAttribute("POSITION"), a);
+});
+
+Deno.test("quiet refs: a new child and a new node's literals as addChild and the setters leave them", async () => {
+  const make = (quiet: boolean) => {
+    const doc = new Document();
+    const scene = doc.createScene("s");
+    for (let i = 0; i < 3; i++) {
+      const part = doc.createNode(`p${i}`), hp = doc.createNode(`hp${i}`);
+      const translation: [number, number, number] = [i, 2 * i, 3];
+      const extras = { hardpoint: true, n: i };
+      if (quiet) {
+        assert.ok(setQuietly(hp, "translation", translation) && setQuietly(hp, "extras", extras));
+        assert.ok(addFreshChildQuietly(part, hp) && addFreshChildQuietly(scene, part));
+      } else {
+        hp.setTranslation(translation).setExtras(extras);
+        scene.addChild(part.addChild(hp));
+      }
+    }
+    return doc;
+  };
+  const loud = make(false), quiet = make(true);
+  assert.deepEqual(edges(quiet), edges(loud));
+  assert.deepEqual(await writeGlb(quiet, { generator: "t" }), await writeGlb(loud, { generator: "t" }));
+  // A child that has a parent already is left to addChild, which moves it.
+  const doc = new Document();
+  const [a, b, child] = [doc.createNode("a"), doc.createNode("b"), doc.createNode("c")];
+  a.addChild(child);
+  assert.equal(addFreshChildQuietly(b, child), false);
+  assert.equal(child.getParentNode(), a);
 });

@@ -10,11 +10,16 @@
  *
  * @module
  */
-import { Document, type Mesh, type Node } from "@gltf-transform/core";
+import { Document, type Mesh, type Node, type Scene } from "@gltf-transform/core";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { addRefQuietly } from "../../../../runtime/scene/quiet_refs.ts";
+import {
+  addFreshChildQuietly,
+  addRefQuietly,
+  setQuietly,
+  setRefQuietly,
+} from "../../../../runtime/scene/quiet_refs.ts";
 import { setSourceInfo } from "../../../../runtime/scene/source.ts";
 import { formatId } from "./crc.ts";
 import type { FreelancerModel, ModelPart } from "./model.ts";
@@ -84,13 +89,22 @@ export function buildScene(
   doc.getRoot().setDefaultScene(scene);
   const primitive = scenePrimitives(doc, accessors, model, sceneMaterials(doc, model, warn), warn);
   const { refMesh, lose, reportLost } = refMeshes(doc, accessors, model, primitive, warn, options.file);
+  // Nodes and meshes made here are linked without glTF-Transform's change events (`quiet_refs.ts`).
+  const addChild = (parent: Node | Scene, child: Node) => {
+    if (!addFreshChildQuietly(parent, child)) parent.addChild(child);
+  };
+  const meshNode = (name: string, mesh: Mesh) => {
+    const node = doc.createNode(name);
+    if (!setRefQuietly(node, "mesh", mesh)) node.setMesh(mesh);
+    return node;
+  };
   const partNode = (part: ModelPart): Node => {
     const node = doc.createNode(part.name);
     const { fragment } = part;
     // Meshes a viewer should not draw by default: with lods "first" they stay in the file unattached.
     const kept: Mesh[] = [];
     const attach = (name: string, mesh: Mesh) => {
-      if (options.lods === "all") node.addChild(doc.createNode(name).setMesh(mesh));
+      if (options.lods === "all") addChild(node, meshNode(name, mesh));
       else kept.push(mesh);
     };
     // LOD 0 is the part's mesh whatever Switch2 says, as LancerEdit shows and exports it: its importer
@@ -103,7 +117,7 @@ export function buildScene(
       };
       if (level === 0) {
         const mesh = refMesh(ref, part.name, where);
-        if (mesh) node.setMesh(mesh);
+        if (mesh && !setRefQuietly(node, "mesh", mesh)) node.setMesh(mesh);
       } else {
         const name = `${part.name}$lod${level}`;
         const mesh = refMesh(ref, name, where);
@@ -149,7 +163,7 @@ export function buildScene(
         }
       }
     }
-    for (const hp of fragment.hardpoints) node.addChild(hardpointNode(doc, hp));
+    for (const hp of fragment.hardpoints) addChild(node, hardpointNode(doc, hp));
     if (fragment.camera) attachCamera(doc, node, fragment.camera, warn);
     const info: PartInfo = { object_name: part.name };
     if (part.fileName !== undefined) info.file_name = part.fileName;
@@ -158,11 +172,13 @@ export function buildScene(
     if (fragment.nearLevel) info.near_lod = fragment.nearLevel;
     if (kept.length) info.kept_meshes = kept.map((mesh) => mesh.getName());
     if (part.sphere) info.sphere = { ...part.sphere, sides: [...part.sphere.sides] };
-    setPartgraphExtras(node, { freelancer: info as unknown as JsonValue });
+    // The node is new, its extras empty: what setPartgraphExtras would merge, stored at once.
+    const extras = { partgraph: { freelancer: info as unknown as JsonValue } };
+    if (!setQuietly(node, "extras", extras)) setPartgraphExtras(node, extras.partgraph);
     return node;
   };
 
-  for (const part of model.parts) scene.addChild(partNode(part));
+  for (const part of model.parts) addChild(scene, partNode(part));
   reportLost();
   setPartgraphExtras(scene, {
     constraints: model.constraints.map((c) => ({ ...c })) as unknown as JsonValue,

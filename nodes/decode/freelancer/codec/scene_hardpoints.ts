@@ -9,14 +9,17 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import type { FragmentCamera, Hardpoint } from "./fragment.ts";
 import { readRotation } from "./rotation.ts";
 import { degrees } from "./transform.ts";
+import { setQuietly } from "../../../../runtime/scene/quiet_refs.ts";
 
 /** A hardpoint's node: its frame, and LancerEdit's extras. */
 export function hardpointNode(doc: Document, hp: Hardpoint): Node {
   // A scaled or mirrored Orientation (a hand edit) keeps its scale, as the game uses the matrix as stored.
   const { rotation, scale, problem } = readRotation(hp.orientation);
-  const node = doc.createNode(hp.name)
-    .setTranslation(hp.position.slice(0, 3) as [number, number, number])
-    .setRotation(rotation);
+  const node = doc.createNode(hp.name);
+  // A new node's literals are stored without the setters' change events (`quiet_refs.ts`).
+  const translation: [number, number, number] = [hp.position[0], hp.position[1], hp.position[2]];
+  if (!setQuietly(node, "translation", translation)) node.setTranslation(translation);
+  if (!setQuietly(node, "rotation", rotation)) node.setRotation(rotation);
   if (problem) node.setScale(scale);
   const extras: Record<string, JsonValue> = { hardpoint: true, hptype: hp.kind };
   if (hp.kind === "rev") {
@@ -24,9 +27,10 @@ export function hardpointNode(doc: Document, hp: Hardpoint): Node {
     extras.max = degrees(hp.max!);
     extras.axis = [...hp.axis!];
   }
-  // A new node has no extras to merge with: one setter instead of two (each dispatches events).
+  // A new node has no extras to merge with: stored at once, without the setter's event.
   extras.partgraph = { hardpoint: { kind: hp.kind } };
-  return node.setExtras(extras);
+  if (!setQuietly(node, "extras", extras)) node.setExtras(extras);
+  return node;
 }
 
 /** Sets a part's camera (half-angles stored, glTF's full vertical field of view); unusable values are skipped. */

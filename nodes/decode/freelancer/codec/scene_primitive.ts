@@ -8,7 +8,7 @@
 import { type Accessor, type Document, type Material, Primitive } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
-import { setRefMapQuietly, setRefQuietly } from "../../../../runtime/scene/quiet_refs.ts";
+import { setQuietly, setRefMapQuietly, setRefQuietly } from "../../../../runtime/scene/quiet_refs.ts";
 import type { FreelancerModel } from "./model.ts";
 import { packTangents, wantsTangents } from "./tangents.ts";
 import type { SelectedPrimitive } from "./vmesh_select.ts";
@@ -46,7 +46,8 @@ export function scenePrimitives(
   };
   const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
     const out = doc.createPrimitive();
-    if (lines) out.setMode(Primitive.Mode.LINES); // TRIANGLES is the default
+    // TRIANGLES is the default.
+    if (lines && !setQuietly(out, "mode", Primitive.Mode.LINES)) out.setMode(Primitive.Mode.LINES);
     attribute(out, "POSITION", accessors.create("VEC3", prim.positions, `${label}.position`));
     const indices = accessors.create("SCALAR", prim.indices, `${label}.indices`);
     if (!setRefQuietly(out, "indices", indices, { usage: ELEMENT_ARRAY_BUFFER })) out.setIndices(indices);

@@ -12,7 +12,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
-import { addRefQuietly } from "../../../../runtime/scene/quiet_refs.ts";
+import { addRefQuietly, setQuietly } from "../../../../runtime/scene/quiet_refs.ts";
 import { formatId } from "./crc.ts";
 import { describeMeshDamage, type FreelancerModel } from "./model.ts";
 import { isNullMaterial } from "./material.ts";
@@ -135,7 +135,11 @@ export function refMeshes(
           // Without the change event addPrimitive dispatches to no listener (`quiet_refs.ts`).
           if (!addRefQuietly(mesh, "primitives", made)) mesh.addPrimitive(made);
         }
-        setPartgraphExtras(mesh, { freelancer: { mesh: data.name, mesh_id: formatId(ref.meshId) } });
+        // A new mesh's extras are empty: what setPartgraphExtras would merge, stored without its event.
+        const freelancer = { mesh: data.name, mesh_id: formatId(ref.meshId) };
+        if (!setQuietly(mesh, "extras", { partgraph: { freelancer } })) {
+          setPartgraphExtras(mesh, { freelancer });
+        }
       }
     }
     const entry: MadeRef = {
