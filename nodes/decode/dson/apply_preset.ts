@@ -225,7 +225,11 @@ export const dsonApplyPreset = defineNode({
   // turn is named, as decode.dson v70 names one (preset_scale_check.ts; before, followers and what
   // hangs under them were left out of the check). inherit_scale_habits.ts with followers and the
   // scales set by the preset, held-out seeds 8301-8500, 484 followers: 376 off by over 1 mm, 16
-  // silently (up to 3.2 cm) -> 0; right but named 26 -> 28; placements unchanged.
+  // silently (up to 3.2 cm) -> 0; right but named 26 -> 28; placements unchanged. Same version (same
+  // session): a fitted item's rigidity groups whose participants a morph the preset projects moves are
+  // named as decode.dson v70 names them (preset_project.ts): projected_rigidity_habits.ts decoded at 0
+  // and dialled by a shape preset, held-out seeds 41101-41200, 249 groups: 114 off Daz's place, all
+  // silently -> 0; right but named 0 -> 17.
   version: 53,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

@@ -405,7 +405,12 @@ export const decodeDson = defineNode({
   // figure, riding a bone scaled per axis in a turned frame) is named, as a prop written under that
   // bone is (follower_shear.ts): it rides the joint as a glTF child, a shear off DSON's composition.
   // inherit_scale_habits.ts with followers, held-out seeds 8301-8500, 518 followers: 376 off by over
-  // 1 mm, 4 silently (up to 3.2 cm) -> 0; the placement is unchanged.
+  // 1 mm, 4 silently (up to 3.2 cm) -> 0; the placement is unchanged. Same version (same session): a
+  // fitted item's rigidity groups whose participants a morph projected from its body moves are named
+  // where rigidity would place them over 0.1 mm elsewhere (projected_rigidity.ts): Daz applies
+  // rigidity to projected morphs (formats B.10, D7), the projected morph target here does not.
+  // projected_rigidity_habits.ts, held-out seeds 41001-41100, 265 groups: 105 off Daz's place by
+  // more than the projection's own tolerance, 103 silently -> 0; right but named 0 -> 15.
   version: 70,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +

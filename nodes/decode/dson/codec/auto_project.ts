@@ -23,6 +23,7 @@ import { bodyChannelKey } from "./formula_body.ts";
 import type { FormulaGraph } from "./formula_graph.ts";
 import type { DsonGeometry } from "./geometry.ts";
 import type { MeshParts } from "./mesh_parts.ts";
+import { describeRigidProjection, rigidGroupsOff } from "./projected_rigidity.ts";
 import {
   FULL_DISTANCE_CM,
   MAX_DISTANCE_CM,
@@ -36,6 +37,8 @@ import {
 export interface Projection {
   readonly projected: string[];
   readonly capped: string[];
+  /** The item's rigidity groups whose participants the projected morphs move, and those morphs' names. */
+  readonly rigid?: { readonly groups: string[]; readonly morphs: string[] };
 }
 
 /**
@@ -55,6 +58,7 @@ export function projectOntoItem(
   figure: string | undefined,
 ): Projection {
   const projected: string[] = [], capped: string[] = [];
+  const rigidGroups = new Set<string>(), rigidMorphs: string[] = [];
   const byGeometry = new Map<DsonGeometry, UnprojectedMorph["morph"][]>();
   for (const { morph, geometry } of unprojected) {
     byGeometry.set(geometry, [...byGeometry.get(geometry) ?? [], morph]);
@@ -72,6 +76,11 @@ export function projectOntoItem(
       const { index, delta } = projectDeltas(hits, morph, geometry.vertexCount);
       projected.push(`${say(morph)} (${index.length} vertices)`);
       if (!index.length) continue;
+      // Daz would keep these groups' participants rigid under the projected morph (decode.dson v70).
+      const { positions, rigidity } = parts.geometry;
+      const rigid = rigidGroupsOff(positions, rigidity, index, delta, morph.weight);
+      if (rigid.length) rigidMorphs.push(morph.name);
+      for (const id of rigid) rigidGroups.add(id);
       parts.morphs.push({
         id: morph.id,
         name: morph.name,
@@ -85,7 +94,11 @@ export function projectOntoItem(
       parts.formulas = driveByBody(parts.formulas, figure, body, morph.id, morph.weight);
     }
   }
-  return { projected, capped };
+  return {
+    projected,
+    capped,
+    ...(rigidGroups.size ? { rigid: { groups: [...rigidGroups], morphs: rigidMorphs } } : {}),
+  };
 }
 
 /**
@@ -127,6 +140,8 @@ export function describeProjection(result: Projection, body: string, vertices: n
         `${MAX_DISTANCE_CM} cm), an approximation of Daz's own: ${list(result.projected)}`,
     );
   }
+  const rigid = result.rigid && describeRigidProjection(result.rigid.groups, result.rigid.morphs);
+  if (rigid) out.push(rigid);
   if (result.capped.length) {
     out.push(
       `${result.capped.length} dialled auto_follow morph(s) of the body this item is fitted to ('${body}') ` +

@@ -22,6 +22,7 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { describeProjection, driveByBody } from "./auto_project.ts";
+import { drawnRigidity, rigidGroupsOff } from "./projected_rigidity.ts";
 import { morphDeltas } from "./build_primitive.ts";
 import { readFormulaGraph } from "./formula_graph_read.ts";
 import { projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
@@ -100,6 +101,9 @@ export function projectPresetMorphs(
     if (formulas !== undefined && !readFormulaGraph(formulas)) continue;
     const own = ownNames(item.mesh);
     const projected: string[] = [], capped: string[] = [];
+    // Its rigidity groups that a projected morph moves off where Daz keeps them (decode.dson v70).
+    const rigid = { groups: [] as string[], morphs: [] as string[] };
+    let drawn: ReturnType<typeof drawnRigidity> | null = null; // null: not read yet
     for (const source of byFigure.get(body) ?? []) {
       const dson = getPartgraphExtras(source.mesh).dson as { morphs?: MorphRecord[] };
       const records = Array.isArray(dson?.morphs) ? dson.morphs : [];
@@ -123,13 +127,18 @@ export function projectPresetMorphs(
         const { index, delta } = projectDeltas(hits, targetDeltas(source, morph.k), source.vertexCount);
         projected.push(`${say} (${index.length} vertices)`);
         if (!index.length) continue;
+        if (drawn === null) drawn = drawnRigidity(item.mesh, item.dsonVertex, item.vertexCount);
+        const off = drawn ? rigidGroupsOff(drawn.positions, drawn.rigidity, index, delta, morph.weight) : [];
+        if (off.length) rigid.morphs.push(morph.name);
+        for (const id of off) if (!rigid.groups.includes(id)) rigid.groups.push(id);
         addMorph(made(), item, { ...morph, index, delta }, bodyKey);
         own.add(morph.id).add(morph.name);
         projectedMorphs++;
       }
     }
     if (projected.length) projectedItems++;
-    for (const message of describeProjection({ projected, capped }, bodyKey, item.vertexCount)) {
+    const result = { projected, capped, ...(rigid.groups.length ? { rigid } : {}) };
+    for (const message of describeProjection(result, bodyKey, item.vertexCount)) {
       warn(`dson preset: fitted item '${item.mesh.getName()}': ${message}`);
     }
   }
