@@ -101,8 +101,15 @@ export async function prepareGraph(
   const loading = Promise.allSettled(runModules());
   try {
     const plan = await compileGraph(await loadGraph(graph), options.registry, options.inputs);
-    // The graph's own nodes first, then what they may call: loaded all at once, a worker stuck in one
-    // module's loading (the start limit's case) was never ended by the pool and hung later workers.
+    // The graph's own nodes first, then what they may call. That order is not what keeps a worker stuck
+    // in a module's loading (the start limit's case) from hanging the workers after it; nothing here
+    // can: Deno 2.9's terminate() does not end JavaScript that never yields (denoland/deno#35657), and
+    // with `"nodeModulesDir": "auto"` Deno holds node_modules' lock (node_modules/.deno/.deno.lock, kept
+    // fresh by a thread) from a dynamic import's loading through its module's evaluation, so a module
+    // whose top level never ends keeps it, and every later module load waits for it — in the workers
+    // of this process and in any Deno process on that node_modules. Whether the stuck module's own
+    // import still holds it when it runs is timing (probe: 4 of 4 runs hung, 0 of 4 with
+    // --node-modules-dir=manual; this order 0 of 12, everything at once 2 of 6, one at a time 2 of 8).
     const own: unknown[] = [...plan.nodes.values()].map((node) => node.def.run);
     await Promise.all(own.map((run) => preloadRun(run)));
     await Promise.all([...runsOf(plan)].filter((run) => !own.includes(run)).map((run) => preloadRun(run)));
