@@ -68,8 +68,16 @@ export function checkBuffers(c: Checker): void {
       );
       delete view.byteStride;
     }
-    const stride = c.int(view, "byteStride", path, 253, 4);
-    if (stride !== undefined && stride % 4) c.fail(`${path}/byteStride`, "a multiple of 4", stride);
+    const stride = c.int(view, "byteStride", path, 253, 1);
+    if (stride !== undefined && stride % 4) {
+      // A quantizer's byte-aligned interleaving (a 6-byte position beside a 3-byte normal: 9): glTF
+      // wants 4-byte steps for vertex data, but each element is read where the stride puts it (every
+      // element's size is checked against the stride below), and the export writes it aligned.
+      c.repaired(
+        `${path}/byteStride`,
+        `${stride} is not a multiple of 4 (glTF aligns vertex data to 4 bytes; a quantizer packed it to the byte): read as written`,
+      );
+    }
     if (view.target !== undefined && view.target !== 34962 && view.target !== 34963) {
       // A hint to GPU uploads that glTF-Transform sets anew on writing.
       c.repaired(`${path}/target`, `${describe(view.target)} is not a buffer view target; left out`);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Document, Material, Node, Texture } from "@gltf-transform/core";
+import type { Document, Material, Mesh, Node, Texture } from "@gltf-transform/core";
 import { importOnUse } from "../../../../runtime/lazy_run.ts";
 import type { RunContext } from "../../../../runtime/node.ts";
 import { summariseRepeats } from "../../../../runtime/repeats.ts";
@@ -89,7 +89,12 @@ export async function repairDecoded(decoded: DecodedFile, ctx: RunContext): Prom
   // Before the transform habits: a part's size and place are judged with its matrix settled.
   warnRepairs(run.settleOriginMatrices(atOrigin.found, atOrigin.nodes));
   // After the names are restored, so notes name parts as the author did (codec/transform_habits.ts).
-  const habitNotes = transformHabitNotes(doc);
+  const meshes = doc.getRoot().listMeshes();
+  const meshLabel = (mesh: Mesh) => (mesh.getName() ? `'${mesh.getName()}'` : `#${meshes.indexOf(mesh)}`);
+  // Before the unit judgment, which leaves such meshes out: their size is no unit slip.
+  const unscaled = run.unscaledPositions(doc, meshLabel);
+  for (const note of summariseRepeats(unscaled.notes)) ctx.warn(`${file}: ${note}`);
+  const habitNotes = transformHabitNotes(doc, unscaled.meshes);
   warnRepairs(inFile ? habitNotes.map((note) => inFile.textOf(note)) : habitNotes);
   const textures = doc.getRoot().listTextures();
   const label = (texture: Texture) =>
@@ -135,6 +140,10 @@ export async function repairDecoded(decoded: DecodedFile, ctx: RunContext): Prom
     ctx.warn(`${file}: ${note}`);
   }
   for (const note of summariseRepeats(missingUvSets(doc, materialLabel))) ctx.warn(`${file}: ${note}`);
+  // Before the attribute habits, which read texture coordinates: a lost normalized flag is mended first.
+  for (const note of summariseRepeats(run.lostUvScales(doc, meshLabel, materialLabel))) {
+    ctx.warn(`${file}: ${note}`);
+  }
   // Before tangents are added: those are made across the mended normals (codec/attribute_habits.ts). An MSFS
   // packed model's winding, normals and UVs are read by its own rules (msfs_primitives.ts), below.
   const attributeNotes = msfsPacked ? [] : attributeHabits(doc, materialLabel);

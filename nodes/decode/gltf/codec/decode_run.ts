@@ -44,6 +44,7 @@ export async function decodeGltfScene(input: BytesValue, ctx: RunContext): Promi
     rotationOrderNotes,
     alignMatrixRows,
     originMatrices,
+    alignQuantizedAttributes,
   } = run;
   const { bytes, name } = input;
   const source: GltfSource = { format: isGlb(bytes) ? "glb" : "gltf", file: name };
@@ -66,7 +67,11 @@ export async function decodeGltfScene(input: BytesValue, ctx: RunContext): Promi
   // Before the structure check: a sparse part of count 0 is read as no change, not refused; matrices judged together.
   // Matrices at a parent's origin the file's others do not settle are judged once read (origin_matrices.ts).
   const atOrigin = originMatrices(jsonDoc.json);
-  const morphRepairs = [...alignMorphCounts(jsonDoc.json), ...alignMatrixRows(jsonDoc.json)];
+  const morphRepairs = [
+    ...alignMorphCounts(jsonDoc.json),
+    ...alignMatrixRows(jsonDoc.json),
+    ...alignQuantizedAttributes(jsonDoc.json),
+  ];
   const unsettled = atOrigin.filter((m) =>
     !morphRepairs.some((r) => r.startsWith(`/nodes/${m.index}/matrix:`))
   );

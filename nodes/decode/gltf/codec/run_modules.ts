@@ -45,3 +45,5 @@ export { transformHabitNotes } from "./transform_habits.ts";
 export { alignMatrixRows } from "./matrix_rows.ts";
 export { originMatrices, type OriginMatrix, settleOriginMatrices } from "./origin_matrices.ts";
 export { attributeHabits } from "./attribute_habits.ts";
+export { alignQuantizedAttributes } from "./quantized_habits.ts";
+export { lostUvScales, unscaledPositions } from "./quantized_notes.ts";

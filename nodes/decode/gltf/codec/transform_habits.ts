@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Document, Node } from "@gltf-transform/core";
+import type { Document, Mesh, Node } from "@gltf-transform/core";
 import { flatScaleNotes } from "./flat_scales.ts";
 import { rotationKeyNotes } from "./rotation_keys.ts";
 import { unitSubtreeNotes } from "./unit_subtrees.ts";
@@ -44,8 +44,15 @@ export function sceneTree(doc: Document): SceneTree {
   return { nodes, children, scenes, jsonIndex };
 }
 
-/** Repairs and notes (`<JSON path>: text`) on the habits above, in that order. */
-export function transformHabitNotes(doc: Document): string[] {
+/**
+ * Repairs and notes (`<JSON path>: text`) on the habits above, in that order; `unsized` meshes (integer
+ * positions no node scales back: quantized_notes.ts) are left out of the unit judgment.
+ */
+export function transformHabitNotes(doc: Document, unsized: ReadonlySet<Mesh> = new Set()): string[] {
   const tree = sceneTree(doc);
-  return [...rotationKeyNotes(doc, tree.jsonIndex), ...unitSubtreeNotes(tree), ...flatScaleNotes(doc, tree)];
+  return [
+    ...rotationKeyNotes(doc, tree.jsonIndex),
+    ...unitSubtreeNotes(tree, unsized),
+    ...flatScaleNotes(doc, tree),
+  ];
 }

@@ -84,9 +84,10 @@ function worldBox(box: Box, world: mat4): Box {
 }
 
 /**
- * Repairs and notes (`/nodes/<i>: text`) on subtrees in other units than the rest (see the module doc).
+ * Repairs and notes (`/nodes/<i>: text`) on subtrees in other units than the rest (see the module doc);
+ * `unsized` meshes (drawn at a size no unit explains) are left out.
  */
-export function unitSubtreeNotes(tree: SceneTree): string[] {
+export function unitSubtreeNotes(tree: SceneTree, unsized: ReadonlySet<Mesh> = new Set()): string[] {
   const { nodes, children } = tree;
   // Too few parts to compare: nothing read.
   if (nodes.filter((node) => node.getMesh()).length < 3) return [];
@@ -113,7 +114,7 @@ export function unitSubtreeNotes(tree: SceneTree): string[] {
       const mesh = nodes[i].getMesh();
       // A mesh many nodes share (a CAD file's bolts) is measured once.
       if (mesh && !meshBoxes.has(mesh)) meshBoxes.set(mesh, meshBox(mesh));
-      const own = mesh && meshBoxes.get(mesh);
+      const own = mesh && !unsized.has(mesh) && meshBoxes.get(mesh);
       const box = own ? worldBox(own, world[i]) : undefined;
       if (box && size(box) > 0) boxes.set(i, box);
     }
