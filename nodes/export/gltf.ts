@@ -147,7 +147,9 @@ export const exportGltf = defineNode({
   // decoder or built through the API) is written as decode.gltf v62 reads such files: the others on a child
   // node at the node's place, drawn unskinned, warned naming node, skin and mesh (before: written skinned, as
   // glTF forbids, and passed by the check).
-  version: 54,
+  // v55: a .gltf output keeps a KHR_materials_variants variant no primitive maps where the scene has a mesh
+  // with morph targets and extras (the scene was copied for glTF-Transform's writer, and the copy lost it).
+  version: 55,
   doc: "Writes a scene as GLB (or .gltf JSON with embedded resources), byte-for-byte reproducible; " +
     "a node, mesh, material, image, clip, skin, camera or light without a name is given one from what it is " +
     "(a node its mesh's name, a mesh `<node>_mesh`, a material `<mesh>_material`, an image its file's name, else `node_<i>`, `mesh_<i>`…), " +

@@ -12,7 +12,7 @@ import {
   NodeIO,
   type TypedArray,
 } from "@gltf-transform/core";
-import { buffered, keepingExtras, writable } from "./writable.ts";
+import { buffered, keepingExtras } from "./writable.ts";
 import {
   type ExportNames,
   exportNames,
@@ -326,13 +326,16 @@ export async function writeGltfJsonVia(
   return bytes;
 }
 
-/** glTF-Transform's `.gltf` JSON and resources (named `scene.bin`, `scene_1.png`…) for `doc`. */
+/**
+ * glTF-Transform's `.gltf` JSON and resources (named `scene.bin`, `scene_1.png`…) for `doc`: the
+ * scene itself, guarded by keepingExtras as the GLB's writer is (a copy of it, `writable`, lost
+ * KHR_materials_variants' variants: a scene with morph targets and mesh extras was copied).
+ */
 async function writerGltf(doc: Document): Promise<JSONDocument> {
   gltfWriterWrites.count++;
-  return await (await gltfIO()).writeJSON(writable(doc, Format.GLTF), {
-    format: Format.GLTF,
-    basename: "scene",
-  });
+  const io = await gltfIO();
+  const source = buffered(doc, Format.GLTF);
+  return await keepingExtras(source, () => io.writeJSON(source, { format: Format.GLTF, basename: "scene" }));
 }
 
 /**

@@ -214,10 +214,18 @@ export function writeCoreJson(
     return materialDef(material, textureInfoDef);
   });
   // The extensions' own hooks write their part, given the writer's context as far as they read it:
-  // the material extensions before the meshes (their MESH prewrite), texture transforms at the end.
+  // the material extensions before the meshes (their MESH prewrite), the rest at the end. The
+  // context shares this module's samplers, textures and texture infos, so theirs are numbered after
+  // the core ones, as the writer numbers them.
   const context = extensionsUsed.length
     ? writerContext(doc, json, materialIndex, gltf ? Format.GLTF : Format.GLB)
     : undefined;
+  if (context) {
+    for (const [texture, index] of imageIndex) context.imageIndexMap.set(texture, index);
+    for (const [key, index] of samplerIndex) context.samplerDefIndexMap.set(key, index);
+    for (const [key, index] of textureIndex) context.textureDefIndexMap.set(key, index);
+    for (const [info, def] of textureInfoDefs) context.textureInfoDefMap.set(info, def);
+  }
   for (const extension of extensionsUsed) {
     if (extension.prewriteTypes.includes(PropertyType.MESH)) extension.prewrite(context!, PropertyType.MESH);
   }
@@ -351,7 +359,18 @@ export function writeCoreJson(
     extension.extensionName
   );
   if (context) {
-    for (const [info, def] of textureInfoDefs) context.textureInfoDefMap.set(info, def);
+    // The maps the writer has filled by now, which lights, variants, visibility and XMP read.
+    const maps: [Map<unknown, number>, Map<unknown, number>][] = [
+      [context.accessorIndexMap, accessorIndex],
+      [context.cameraIndexMap, cameraIndex],
+      [context.skinIndexMap, skinIndex],
+      [context.meshIndexMap, meshIndex],
+      [context.nodeIndexMap, nodeIndex],
+    ] as [Map<unknown, number>, Map<unknown, number>][];
+    for (const [to, from] of maps) for (const [key, index] of from) to.set(key, index);
+    root.listBuffers().forEach((buffer, index) => context.bufferIndexMap.set(buffer, index));
+    root.listAnimations().forEach((animation, index) => context.animationIndexMap.set(animation, index));
+    scenes.forEach((scene, index) => context.sceneIndexMap.set(scene, index));
     for (const extension of extensionsUsed) extension.write(context);
   }
   clean(json as unknown as Record<string, unknown>);

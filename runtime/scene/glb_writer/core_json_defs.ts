@@ -24,14 +24,36 @@ import { sparseViews } from "./sparse.ts";
 import { valueFacts } from "../array_facts.ts";
 
 /**
- * Extensions whose hooks only add JSON to materials or texture infos, from maps this module keeps
- * (`materialIndexMap`, `textureInfoDefMap`): the ones Freelancer's decoder gives its materials. Every
- * one is registered with `gltfIO` (all of glTF-Transform's), so the writer writes them all.
+ * Extensions whose hooks only add JSON — to materials, texture infos, textures, nodes, meshes' primitives
+ * or the root — from the writer's index maps, which `writeCoreJson` fills (its materials' textures
+ * through the same `createTextureInfoDef` numbering): Freelancer's decoder's material extensions and
+ * the ones files of Blender, three.js and glTF-Transform carry. Every one is registered with `gltfIO`
+ * (all of glTF-Transform's), so the writer writes them all. Extensions with accessor or buffer hooks
+ * (Draco, meshopt, GPU instancing, metadata) lay out views of their own: `chunkLayout` refuses them.
  */
 export const SIMPLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  "EXT_texture_avif",
+  "EXT_texture_webp",
+  "KHR_lights_punctual",
+  "KHR_materials_anisotropy",
+  "KHR_materials_clearcoat",
+  "KHR_materials_diffuse_transmission",
+  "KHR_materials_dispersion",
   "KHR_materials_emissive_strength",
+  "KHR_materials_ior",
+  "KHR_materials_iridescence",
+  "KHR_materials_pbrSpecularGlossiness",
+  "KHR_materials_sheen",
+  "KHR_materials_specular",
+  "KHR_materials_transmission",
   "KHR_materials_unlit",
+  "KHR_materials_variants",
+  "KHR_materials_volume",
+  "KHR_mesh_quantization",
+  "KHR_node_visibility",
+  "KHR_texture_basisu",
   "KHR_texture_transform",
+  "KHR_xmp_json_ld",
 ]);
 
 /** The writer's order of extensions: by name. */

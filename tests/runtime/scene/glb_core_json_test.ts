@@ -9,11 +9,28 @@
 import assert from "node:assert/strict";
 import { type Document, NodeIO } from "@gltf-transform/core";
 import {
+  KHRLightsPunctual,
+  KHRMaterialsDispersion,
   KHRMaterialsEmissiveStrength,
+  KHRMaterialsIOR,
+  KHRMaterialsSpecular,
   KHRMaterialsUnlit,
+  KHRMaterialsVariants,
+  KHRNodeVisibility,
   KHRTextureTransform,
+  KHRXMP,
 } from "@gltf-transform/extensions";
-import { gltfWriterWrites, readGltf, writeGlbVia, writeGltfJsonVia } from "../../../runtime/scene/gltf_io.ts";
+import { prng } from "../../support/prng.ts";
+import { extensionImagesScene } from "../../nodes/export/extension_images.ts";
+import { fallbackNamesScene } from "../../nodes/export/fallback_names.ts";
+import {
+  gltfWriterWrites,
+  readGltf,
+  writeGlbVia,
+  writeGltfJson,
+  writeGltfJsonVia,
+} from "../../../runtime/scene/gltf_io.ts";
+import { morphNamesScene } from "../../nodes/export/long_names.ts";
 import { writeCoreJson } from "../../../runtime/scene/glb_writer/core_json.ts";
 import { chunkLayout } from "../../../runtime/scene/glb_writer/layout.ts";
 import { buffered } from "../../../runtime/scene/writable.ts";
@@ -389,4 +406,121 @@ Deno.test("core JSON: .gltf image URIs as the writer gives them (repeated, the b
   }
   // All but the refused one (an image named as the buffer, with a mesh): the writer throws it.
   assert.equal(direct, cases.length * 2 - 1);
+});
+
+/**
+ * Gives `doc` the extensions files of Blender, three.js and glTF-Transform carry besides Freelancer's,
+ * in their habits: punctual lights on some nodes (a spot with cone angles, a point with a range), one
+ * node hidden (KHR_node_visibility), material variants mapped on some primitives, IOR, dispersion and
+ * a specular factor on some materials, an XMP packet on the file and one material. Picked by `seed`.
+ */
+function withCommonExtensions(doc: Document, seed: number): void {
+  const next = prng(seed);
+  const lights = doc.createExtension(KHRLightsPunctual);
+  const visibility = doc.createExtension(KHRNodeVisibility);
+  const variants = doc.createExtension(KHRMaterialsVariants);
+  const ior = doc.createExtension(KHRMaterialsIOR);
+  const dispersion = doc.createExtension(KHRMaterialsDispersion);
+  const specular = doc.createExtension(KHRMaterialsSpecular);
+  const xmp = doc.createExtension(KHRXMP);
+  const root = doc.getRoot();
+  root.listNodes().forEach((node, i) => {
+    if (next() < 0.3) {
+      const spot = next() < 0.5;
+      const light = lights.createLight(i % 3 ? `lamp_${i}` : "").setType(spot ? "spot" : "point")
+        .setIntensity(Math.round(next() * 800) / 10).setColor([1, 0.9, next() < 0.5 ? 0.8 : 1]);
+      if (spot) light.setInnerConeAngle(0.2).setOuterConeAngle(0.6);
+      else if (next() < 0.5) light.setRange(25);
+      node.setExtension(lights.extensionName, light);
+    }
+    if (i === 1) node.setExtension(visibility.extensionName, visibility.createVisibility().setVisible(false));
+  });
+  const materials = root.listMaterials();
+  const named = [variants.createVariant("Red"), variants.createVariant("Chrome")];
+  for (const mesh of root.listMeshes()) {
+    for (const primitive of mesh.listPrimitives()) {
+      if (materials.length === 0 || next() < 0.5) continue;
+      const list = variants.createMappingList();
+      for (const variant of named) {
+        const material = materials[Math.floor(next() * materials.length)];
+        list.addMapping(variants.createMapping().setMaterial(material).addVariant(variant));
+      }
+      primitive.setExtension(variants.extensionName, list);
+    }
+  }
+  materials.forEach((material, i) => {
+    if (i % 3 === seed % 3) material.setExtension(ior.extensionName, ior.createIOR().setIOR(1.45));
+    if (i % 4 === 1) {
+      material.setExtension(dispersion.extensionName, dispersion.createDispersion().setDispersion(0.2));
+    }
+    if (i % 5 === 2) {
+      material.setExtension(specular.extensionName, specular.createSpecular().setSpecularFactor(0.5));
+    }
+  });
+  const packet = () =>
+    xmp.createPacket().setContext({ dc: "http://purl.org/dc/elements/1.1/" })
+      .setProperty("dc:creator", { "@list": [`artist ${seed}`] });
+  root.setExtension(xmp.extensionName, packet());
+  if (materials.length) materials[0].setExtension(xmp.extensionName, packet());
+}
+
+Deno.test("core JSON: the common extensions (material slots, WebP/KTX2 with fallbacks, lights, variants, visibility, XMP) write the same bytes", async () => {
+  await loadPngEncoder();
+  const before = { scenes: tally.scenes, core: tally.core, gltfCore: tally.gltfCore };
+  const scenes: [string, Document][] = [];
+  for (let seed = 311; seed <= 314; seed++) {
+    scenes.push([`extension images ${seed}`, extensionImagesScene(seed).scene]);
+    scenes.push([`fallback names ${seed}`, await fallbackNamesScene(seed)]);
+    const random = randomScene(seed);
+    withCommonExtensions(random, seed);
+    scenes.push([`random scene ${seed} with common extensions`, random]);
+  }
+  const { scene } = await runNode(demoFighter, {}, { detail: 2 });
+  withCommonExtensions(scene, 7);
+  scenes.push(["fighter with common extensions", scene]);
+  const used = new Set<string>();
+  for (const [label, doc] of scenes) {
+    for (const extension of doc.getRoot().listExtensionsUsed()) used.add(extension.extensionName);
+    await assertSameBytes(doc, label);
+    // As decode.gltf's reader gives them back (its extension classes: the WebP and KTX2 fallbacks').
+    const read = await readGltf(await writeGlbVia(doc, { generator: GENERATOR }, "gltf-transform"));
+    await assertSameBytes(read, `${label}, read back`);
+  }
+  assert.ok(used.size >= 15, `extensions ${[...used]}`);
+  const said = `${tally.core - before.core} GLB and ${tally.gltfCore - before.gltfCore} .gltf of ${
+    tally.scenes - before.scenes
+  } scenes by core JSON (extensions ${[...used].sort()})`;
+  console.log(said);
+  assert.equal(tally.core - before.core, tally.scenes - before.scenes, said);
+  assert.equal(tally.gltfCore - before.gltfCore, tally.scenes - before.scenes, said);
+});
+
+Deno.test("core JSON: a .gltf of a morphed mesh with extras keeps its material variants, as its GLB does", async () => {
+  // A shape-keyed car body with a paint variant and one no primitive maps yet (a configurator's list):
+  // glTF-Transform's writer adds targetNames to the mesh's extras, and the scene was copied for it,
+  // which lost the unmapped variant.
+  const doc = morphNamesScene();
+  const variants = doc.createExtension(KHRMaterialsVariants);
+  variants.createVariant("Matte");
+  const [red, chrome] = [doc.createMaterial("red"), doc.createMaterial("chrome")];
+  const mesh = doc.getRoot().listMeshes()[0].setExtras({ part: "body" });
+  const primitive = mesh.listPrimitives()[0].setMaterial(red);
+  primitive.setExtension(
+    variants.extensionName,
+    variants.createMappingList().addMapping(
+      variants.createMapping().setMaterial(chrome).addVariant(variants.createVariant("Chrome")),
+    ),
+  );
+  const options = { generator: GENERATOR };
+  const gltf = JSON.parse(new TextDecoder().decode(await writeGltfJson(doc, options)));
+  const glb = await readGltf(await writeGlbVia(doc, options, "gltf-transform"));
+  const glbVariants = glb.getRoot().listExtensionsUsed()
+    .find((e) => e.extensionName === variants.extensionName) as KHRMaterialsVariants | undefined;
+  assert.deepEqual(gltf.extensions?.KHR_materials_variants, {
+    variants: [{ name: "Matte" }, { name: "Chrome" }],
+  });
+  assert.deepEqual(gltf.meshes[0].primitives[0].extensions?.KHR_materials_variants, {
+    mappings: [{ material: 1, variants: [1] }],
+  });
+  assert.deepEqual(glbVariants?.listVariants().map((variant) => variant.getName()), ["Matte", "Chrome"]);
 });
