@@ -9,13 +9,17 @@
 import assert from "node:assert/strict";
 import { type Document, NodeIO } from "@gltf-transform/core";
 import {
+  EXTTextureAVIF,
   KHRLightsPunctual,
+  KHRMaterialsDiffuseTransmission,
   KHRMaterialsDispersion,
   KHRMaterialsEmissiveStrength,
   KHRMaterialsIOR,
+  KHRMaterialsPBRSpecularGlossiness,
   KHRMaterialsSpecular,
   KHRMaterialsUnlit,
   KHRMaterialsVariants,
+  KHRMeshQuantization,
   KHRNodeVisibility,
   KHRTextureTransform,
   KHRXMP,
@@ -457,6 +461,37 @@ function withCommonExtensions(doc: Document, seed: number): void {
       material.setExtension(specular.extensionName, specular.createSpecular().setSpecularFactor(0.5));
     }
   });
+  // Less common ones: a leaf's diffuse transmission and an old spec-gloss material sampling the base
+  // colour's texture, an AVIF decal on the first material's occlusion slot, quantized UVs (normalised
+  // 16-bit) on one primitive, as gltfpack writes them.
+  const diffuse = doc.createExtension(KHRMaterialsDiffuseTransmission);
+  const specGloss = doc.createExtension(KHRMaterialsPBRSpecularGlossiness);
+  doc.createExtension(EXTTextureAVIF);
+  doc.createExtension(KHRMeshQuantization).setRequired(true);
+  materials.forEach((material, i) => {
+    const texture = material.getBaseColorTexture();
+    if (i % 4 === 2) {
+      const leaf = diffuse.createDiffuseTransmission().setDiffuseTransmissionFactor(0.4);
+      material.setExtension(diffuse.extensionName, leaf.setDiffuseTransmissionColorTexture(texture));
+    }
+    if (i % 6 === 5) {
+      const old = specGloss.createPBRSpecularGlossiness().setDiffuseTexture(texture).setGlossinessFactor(0.3);
+      material.setExtension(specGloss.extensionName, old.setSpecularFactor([0.2, 0.2, 0.2]));
+    }
+  });
+  const decal = doc.createTexture("decal").setMimeType("image/avif")
+    .setImage(new Uint8Array([0, 0, 0, 28, 102, 116, 121, 112, 97, 118, 105, 102, seed & 255]));
+  if (materials.length) materials[0].setOcclusionTexture(decal);
+  const primitive = root.listMeshes()[0]?.listPrimitives()[0];
+  const count = primitive?.getAttribute("POSITION")?.getCount() ?? 0;
+  if (primitive && count) {
+    const uv = new Int16Array(count * 2).map((_, k) => (k * 977 + seed) % 32767);
+    const buffer = root.listBuffers()[0];
+    primitive.setAttribute(
+      "TEXCOORD_1",
+      doc.createAccessor().setType("VEC2").setArray(uv).setNormalized(true).setBuffer(buffer),
+    );
+  }
   const packet = () =>
     xmp.createPacket().setContext({ dc: "http://purl.org/dc/elements/1.1/" })
       .setProperty("dc:creator", { "@list": [`artist ${seed}`] });
@@ -486,7 +521,7 @@ Deno.test("core JSON: the common extensions (material slots, WebP/KTX2 with fall
     const read = await readGltf(await writeGlbVia(doc, { generator: GENERATOR }, "gltf-transform"));
     await assertSameBytes(read, `${label}, read back`);
   }
-  assert.ok(used.size >= 15, `extensions ${[...used]}`);
+  assert.ok(used.size >= 20, `extensions ${[...used]}`);
   const said = `${tally.core - before.core} GLB and ${tally.gltfCore - before.gltfCore} .gltf of ${
     tally.scenes - before.scenes
   } scenes by core JSON (extensions ${[...used].sort()})`;
