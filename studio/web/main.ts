@@ -217,7 +217,24 @@ function updateTitle(): void {
 
 function scheduleCheck(): void {
   clearTimeout(checkTimer);
-  checkTimer = setTimeout(guarded(check), 150);
+  checkTimer = setTimeout(() => {
+    checkTimer = undefined;
+    guarded(check)();
+  }, 150);
+  showChecking();
+}
+
+/** Live checks posted whose answer (or failure) has not come yet. */
+let checksOut = 0;
+
+/**
+ * `body[data-checking]` while a live check is due (its 150 ms wait) or on its way: what the page
+ * still has to hear from the server after an edit. A test that stops the server waits until it is
+ * gone; a check still due then failed, and its "does not answer" raced the message under test.
+ */
+function showChecking(): void {
+  if (checkTimer !== undefined || checksOut > 0) document.body.dataset.checking = "true";
+  else delete document.body.dataset.checking;
 }
 
 /**
@@ -226,10 +243,18 @@ function scheduleCheck(): void {
  */
 async function check(): Promise<void> {
   const model = current();
-  const answer = await checks.of(model);
-  if (!answer) return;
-  if (model !== current()) return answer.moved ? editor.render() : undefined;
-  showChecked(answer);
+  checksOut++;
+  showChecking();
+  try {
+    const answer = await checks.of(model);
+    if (!answer) return;
+    if (model !== current()) return answer.moved ? editor.render() : undefined;
+    showChecked(answer);
+  } finally {
+    // Once its answer is shown (or it failed): `data-checking` then says the page is up to date.
+    checksOut--;
+    showChecking();
+  }
 }
 
 /** Shows a check of the graph shown: its issues on the nodes, in the list and in the panel. */

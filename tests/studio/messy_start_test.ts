@@ -34,7 +34,9 @@ async function startOn(
   const opened = await openStudio(dir, false, [], allowWrite ? { allowWrite } : true);
   try {
     await opened.page.goto(`${opened.studio.url}${query}`);
-    await opened.page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+    // The page's state, with no clock of its own: a 15 s limit here was the only one in the studio's
+    // tests tighter than Playwright's default, and a first open in a cold child studio can take long.
+    await opened.page.waitForSelector("body[data-ready=true]");
     await fn(opened.page, () => opened.studio.close());
     // Only the failed reads of broken files (HTTP 422), a refused save (403) and requests to a
     // stopped server reach the console.
@@ -58,9 +60,11 @@ Deno.test({
         await page.textContent("#status"),
         "No graph files in graphs/ here: a new graph graphs/graph.json, written when you Save (Open takes a path)",
       );
+      // The new graph draws its Group Input and Output: the node added is a third one.
+      const drawn = await page.locator("g.node").count();
       await page.fill("#node-search", "demo.fighter");
       await page.press("#node-search", "Enter");
-      await page.waitForSelector("g.node[data-node]");
+      await page.waitForFunction((n) => document.querySelectorAll("g.node").length === n, drawn + 1);
       await page.click("#save");
       await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
       const saved = JSON.parse(await Deno.readTextFile(join(dir, "graphs", "graph.json")));
@@ -146,6 +150,12 @@ Deno.test({
         await page.waitForFunction((n) => document.querySelectorAll("g.node").length === n, before + 1);
       };
       await addTo("models/b.json");
+      // The page marks its live check due or on its way (what the wait before stopping relies on).
+      await page.evaluate(() =>
+        new MutationObserver(() => {
+          if (document.body.dataset.checking) (globalThis as { checkingSeen?: boolean }).checkingSeen = true;
+        }).observe(document.body, { attributes: true, attributeFilter: ["data-checking"] })
+      );
       await addTo("graphs/a.json");
       await page.click("#save");
       await page.waitForFunction(() => document.getElementById("status")!.textContent!.startsWith("Saved"));
@@ -162,9 +172,15 @@ Deno.test({
       equal(await page.locator("#status.refused").count(), 1);
       assert((await page.textContent("#files"))!.includes("b.json *"), "b.json still unsaved");
       // The server stopped (its terminal closed): Save and a preview say so, not "Failed to fetch".
+      // Stopped only once the page has heard all it asked: the live check of the last edit (due 150 ms
+      // after it, then posted) failed when still due, and its own "does not answer" raced Save's.
+      await page.waitForSelector("body:not([data-checking])", { state: "attached" });
+      equal(await page.evaluate(() => (globalThis as { checkingSeen?: boolean }).checkingSeen), true);
       await stopServer();
       await page.click("#save");
-      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("answer"));
+      await page.waitForFunction(() =>
+        document.getElementById("status")!.textContent!.startsWith("models/b.json")
+      );
       equal(
         await page.textContent("#status"),
         "models/b.json not saved: the studio server does not answer (stopped, or its terminal closed): " +
@@ -173,8 +189,10 @@ Deno.test({
       );
       await page.click("#tab-preview");
       await page.fill("#model-path", "models/plane.glb");
+      // Waited for as settled (shown, failed or superseded): the status already had "answer" in it.
+      const settled = Number(await page.evaluate(() => document.body.dataset.previewSettled ?? 0));
       await page.click("#preview-open");
-      await page.waitForFunction(() => document.getElementById("status")!.textContent!.includes("answer"));
+      await page.waitForFunction((n) => Number(document.body.dataset.previewSettled ?? 0) > n, settled);
       assert((await page.textContent("#status"))!.startsWith("the studio server does not answer"));
     }, ["graphs", "out"]);
     equal(await Deno.readTextFile(join(dir, "models", "b.json")), fighter, "models/b.json as it was");
