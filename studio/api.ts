@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { dirname, extname, join } from "node:path";
+import { dirname, extname, isAbsolute, join } from "node:path";
 import {
   type AnyNodeDef,
   GraphError,
@@ -262,10 +262,14 @@ async function model(ctx: ApiContext, path: string, decode = false): Promise<Res
   if (!stat?.isFile) {
     // A typo, or a path given from another folder: said in the user's own terms, not as the OS error
     // on the absolute path ("No such file or directory (os error 2): readfile '/home/…'").
+    // The project folder is named only for a relative path: for an absolute one (pasted from a file
+    // manager) it was noise that read as if the path had been taken as relative.
+    const relative = isAbsolute(path)
+      ? ""
+      : ` (a path is relative to the project folder, ${ctx.sandbox.roots[0]})`;
     throw new HttpError(
       404,
-      `${ctx.sandbox.display(abs)} ${stat ? "is a folder, not a model file" : "does not exist"} ` +
-        `(a path is relative to the project folder, ${ctx.sandbox.roots[0]})`,
+      `${ctx.sandbox.display(abs)} ${stat ? "is a folder, not a model file" : "does not exist"}${relative}`,
     );
   }
   const tooLarge = tooLargeToPreview(ctx.sandbox.display(abs), stat.size);

@@ -132,12 +132,17 @@ Deno.test({
           assert(cmp.includes(part), `'${part}' in: ${cmp}`);
         }
 
-        // A typo: said in the user's terms, not as the system's error on the absolute path.
+        // A typo: said in the user's terms, not as the system's error on the absolute path; the project
+        // folder is named for a relative path only (an absolute one is not read relative to it).
         const typo = join(dir, "awkard.glb");
         equal(await preview(page, typo), "failed");
         const gone = (await page.textContent("#preview-error"))!;
-        assert(gone.includes(`${typo} does not exist (a path is relative to the project folder, `), gone);
+        assert(gone.includes(`${typo} does not exist`), gone);
+        assert(!gone.includes("relative to the project folder"), gone);
         assert(!gone.includes("os error"), gone);
+        equal(await preview(page, "models/awkard.glb"), "failed");
+        const relative = (await page.textContent("#preview-error"))!;
+        assert(relative.includes("does not exist (a path is relative to the project folder, "), relative);
 
         // glTF 1.0, which three.js refuses, is shown as the runtime decodes it, and says so.
         equal(await preview(page, files.v1), "ready");
@@ -146,9 +151,10 @@ Deno.test({
         deepEqual((await rows(page)).map((r) => r.name), AWKWARD_PARTS.slice(0, 3).map((p) => p.name));
       });
 
-      // The two refusals are HTTP 422 answers and the typo a 404, which chromium logs; nothing else may be.
+      // The two refusals are HTTP 422 answers and the two typos 404s, which chromium logs; nothing else
+      // may be.
       const refusals = errors.filter((e) => /status of (422|404)\b/.test(e));
-      equal(refusals.length, 3, errors.join("\n"));
+      equal(refusals.length, 4, errors.join("\n"));
       deepEqual(errors.filter((e) => !refusals.includes(e)), []);
     } finally {
       await close();
