@@ -15,6 +15,8 @@
  *   that clamps or mirrors V (drawn as one texel row or upside down) or repeats it (drawn right);
  * - `uv-set-flipped`: TEXCOORD_1 (an ambient occlusion bake's atlas of the same islands) V-flipped relative
  *   to TEXCOORD_0 (an exporter that wrote 1 − v on one set only);
+ * - `uv-lone-flipped`: TEXCOORD_0, the mesh's only set, V-flipped (written v, not 1 − v: an exporter's
+ *   convention slip on some meshes of a merged file); nothing in the file can say so for certain;
  * - `clean`: none of these, with mirrored instances (a node scale of −1), an independent projected second
  *   UV set and normal maps on some parts, as a guard against false warnings.
  *
@@ -37,6 +39,7 @@ export const ATTRIBUTE_KINDS = [
   "normals-nan",
   "v-negative",
   "uv-set-flipped",
+  "uv-lone-flipped",
 ] as const;
 /** One of {@link ATTRIBUTE_KINDS}. */
 export type AttributeKind = typeof ATTRIBUTE_KINDS[number];
@@ -160,7 +163,10 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
   // The habit's meshes: one to all but one of them (the fuselage, clean, always among the others).
   const habitual = new Set<number>();
   if (kind !== "clean") {
-    const wanted = 1 + Math.floor(next() * (count - 1));
+    // A V-flipped only set comes with a part or two merged from another tool's file.
+    const wanted = kind === "uv-lone-flipped"
+      ? 1 + Math.floor(next() * 2)
+      : 1 + Math.floor(next() * (count - 1));
     while (habitual.size < wanted) habitual.add(1 + Math.floor(next() * (count - 1)));
   }
   const mirrorInstances = next() < 0.5;
@@ -193,7 +199,8 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
       normals = normals.map((v, i) => (i % 3 === 0 ? -v : v));
     }
     const normalMapped = kind.startsWith("tangent") ? has || next() < 0.3 : next() < 0.3;
-    const secondSet = kind === "uv-set-flipped" ? has || next() < 0.3 : next() < 0.4;
+    let secondSet = kind === "uv-set-flipped" ? has || next() < 0.3 : next() < 0.4;
+    if (kind === "uv-lone-flipped" && has) secondSet = false;
     const arrays: Record<string, Float32Array> = { POSITION: positions };
     let written = normals;
     if (kind === "normals-flipped" && has) written = normals.map((v) => -v);
@@ -209,6 +216,10 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
     arrays.NORMAL = written;
     let writtenUv = uvs;
     if (kind === "v-negative" && has) writtenUv = uvs.map((v, i) => (i % 2 ? Math.fround(v - 1) : v));
+    // Named, kept as written (as the open sheet's normals): the truth is the set as written.
+    if (kind === "uv-lone-flipped" && has) {
+      writtenUv = uvs = uvs.map((v, i) => (i % 2 ? Math.fround(1 - v) : v));
+    }
     arrays.TEXCOORD_0 = writtenUv;
     if (secondSet) {
       const projected = !(kind === "uv-set-flipped" && has) && next() < 0.5;
@@ -302,7 +313,7 @@ export async function attributeGltf(kind: AttributeKind, seed: number): Promise<
       signs,
       uv0: truthUvs,
       closed,
-      named: has && (kind === "open-inward" || kind === "uv-set-flipped"),
+      named: has && (kind === "open-inward" || kind === "uv-set-flipped" || kind === "uv-lone-flipped"),
     });
     if (has) details.push(part.name);
   });
