@@ -187,7 +187,7 @@ export const contentWrites = { count: 0 };
 /**
  * The JSON and binary chunk glTF-Transform's writer gives `doc`. Where {@link chunkLayout} reproduces
  * its layout the chunk is left to {@link assembleGlb}, and the JSON is built from the document
- * (`core_json.ts`: core glTF, sparse accessors and Freelancer's material extensions) or else comes from
+ * (`core_json.ts`: core glTF, sparse accessors and the extensions that only add JSON) or else comes from
  * glTF-Transform's writer on emptied arrays (`json.ts`); otherwise (Draco, meshopt, …) glTF-Transform
  * writes both.
  */

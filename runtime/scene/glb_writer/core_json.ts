@@ -1,6 +1,6 @@
 /**
  * The GLB (or `.gltf`: {@link CoreJsonOptions}) JSON glTF-Transform 4.5's writer (`GLTFWriter.write`) gives a document of core glTF (and
- * the material extensions Freelancer's decoder uses: {@link SIMPLE_EXTENSIONS}), built straight from the document and a {@link ChunkLayout}: the same
+ * the extensions whose hooks only add JSON: {@link SIMPLE_EXTENSIONS}), built straight from the document and a {@link ChunkLayout}: the same
  * object, key for key and in the same order, with the same defaults left out, the same shared
  * texture and sampler entries and the same values (the property's own extras and vectors, as the
  * writer hands them over). The writer's own pass groups every accessor by its usage and parents
