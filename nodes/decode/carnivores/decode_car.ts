@@ -32,7 +32,12 @@ export const decodeCar = defineNode({
   // the frame count raised over it fit as stored and were read silently (car_hidden_sound.ts; also after
   // frame-count corrections). A clip the file ends inside on a frame boundary is named with the other
   // reading (frame and clip counts edited) beside the cut.
-  version: 24,
+  // 25: a header a corrected frame count reads as a clip (its own count corrected, or found after a
+  // correction) holds a name when the first clip's does — the anim→sound table's bytes (KPS -1, -1
+  // frames) were read as a clip, and a tail of zeros kept every clip stored one short from being read;
+  // a sound and the anim→sound table after it that the last clip's raised count took in are read as
+  // that sound and table (car_hidden_sound.ts).
+  version: 25,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

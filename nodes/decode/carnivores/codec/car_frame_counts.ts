@@ -60,7 +60,8 @@ const SEARCH_BUDGET = 2_000_000;
  * every stored count is tried first, so no more clips are corrected than the file needs. Last, one
  * clip at any count (a count far off, or negative; `car_far_frame_count.ts`): the data's size decides
  * it when exactly one fits. A negative KPS where the stored counts put a header is a damaged field,
- * not frame data, and does not stop the search. Several sets of equally few corrections are settled
+ * not frame data, and does not stop the search; a header a corrected reading reads as a clip (its own
+ * count corrected, or found after a correction) holds a name when the first clip's does. Several sets of equally few corrections are settled
  * by the frame data when one reading's frames alone track the model's points (`base`), else
  * `ambiguous` (nothing is read from a guess); none within the bound (or more work than
  * {@link SEARCH_BUDGET}) is `none`. Read with the stored counts, the game takes the next clip's header
@@ -85,6 +86,7 @@ export function fittingFrameCounts(search: SectionSearch): FrameCountSearch {
   // header (frame data read as headers of 0 frames, as zero-filled frames and padding give) are walked
   // once. Without it, 64 clips and a tail of zeros walked the 2,000,000-header budget twice (~1–2 s).
   const memo = new Map<number, readonly (readonly FrameCountFix[])[]>();
+  const named = holdsName(view, at);
   const suffixes = (
     clip: number,
     clipAt: number,
@@ -105,11 +107,16 @@ export function fittingFrameCounts(search: SectionSearch): FrameCountSearch {
     // A negative KPS where the stored counts put the header is a damaged field (the frame count still
     // sizes the clip); after a corrected count it is frame data read as a header, and so is a blank one.
     if (corrected && (kps < 0 || blankClip(view, clipAt))) return out;
+    // A clip a correction reads — its count corrected, or its header found after one — is a clip a
+    // tool wrote: named when the first clip is. Bytes of the anim→sound table or frame data read as a
+    // header (a name field of 0xFF bytes, KPS -1) are not, though a count of 0 there may end the file.
+    const unnamed = named && !holdsName(view, clipAt);
+    if (corrected && unnamed) return out;
     for (let delta = 0; delta <= 2 * FRAME_FIX_RANGE && out.length < 2; delta++) {
       // 0, -1, +1, -2, +2
       const change = delta === 0 ? 0 : (delta % 2 ? -1 : 1) * Math.ceil(delta / 2);
       const frames = stored + change;
-      if (frames < 0 || (change && left === 0)) continue;
+      if (frames < 0 || (change && (left === 0 || unnamed))) continue;
       // Frames added that are all zero bytes are what a tail of zeros reads as, not evidence.
       const next = clipAt + ANIMATION_HEADER_BYTES + frames * frameBytes;
       if (change > 0 && zeroFrom(view, next - change * frameBytes, next) >= next) continue;

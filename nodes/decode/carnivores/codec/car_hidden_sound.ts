@@ -20,6 +20,7 @@ import {
   SOUND_HEADER_BYTES,
 } from "./car_sections.ts";
 import type { FrameCountFix } from "./car_frame_counts.ts";
+import { validTable } from "./car_section_ends.ts";
 import { NAME_BYTES } from "./model.ts";
 import { NameReader } from "./names.ts";
 import { frameLikeness, holdsName, POINT_LIKE_CORRELATION, POINT_LIKE_MARGIN } from "./frame_likeness.ts";
@@ -44,7 +45,7 @@ export function hiddenSound(
   warn: WarningSink,
   fixes: readonly FrameCountFix[] = [],
 ): HiddenSoundReading | undefined {
-  const { view, at, vertexCount, animations, sounds, base } = search;
+  const { view, at, vertexCount, animations, sounds, tableBytes, base } = search;
   if (!base || vertexCount <= 0 || animations <= 0 || sounds + 1 > ENGINE_MAX_CLIPS) return undefined;
   const frameBytes = vertexCount * 6;
   let clipAt = at;
@@ -63,8 +64,14 @@ export function hiddenSound(
     const soundAt = dataAt + kept * frameBytes;
     if (soundAt + SOUND_HEADER_BYTES > view.byteLength) continue;
     const length = view.getInt32(soundAt + NAME_BYTES, true);
-    // The sound fills the frames after `kept` exactly: its header and bytes end the clip.
-    if (length < 0 || SOUND_HEADER_BYTES + length !== (read - kept) * frameBytes) continue;
+    // The sound fills the frames after `kept` exactly: its header and bytes end the clip — or the sound
+    // and the anim→sound table after it do (the frame count raised over both, the table's entries -1
+    // or one of the sounds so read).
+    const soundEnd = soundAt + SOUND_HEADER_BYTES + length;
+    const clipEnd = dataAt + read * frameBytes;
+    const table = tableBytes > 0 && soundEnd + tableBytes === clipEnd &&
+      validTable(view, soundEnd, tableBytes, sounds + 1);
+    if (length < 0 || (soundEnd !== clipEnd && !table)) continue;
     if (!holdsName(view, soundAt)) continue;
     // The clip's frame before the sound tracks the model's points, and the sound's bytes read as a
     // frame track them clearly less (a frame of a 9-point model can correlate 0.4 by chance).
@@ -83,8 +90,11 @@ export function hiddenSound(
       `animation ${clip} ('${fieldName(view, clipAt)}') ${how}; but the clip's last ${
         read - kept
       } frame(s), ` +
-        `from byte ${soundAt}, are a sound header ('${fieldName(view, soundAt)}', ${length} bytes) ending ` +
-        `exactly where the clip does, and track the model's points less (${likeness.toFixed(2)}) than ` +
+        `from byte ${soundAt}, are a sound header ('${fieldName(view, soundAt)}', ${length} bytes)${
+          table ? ` and the anim→sound table after it (byte ${soundEnd})` : ""
+        } ending exactly where the clip does, and track the model's points less (${
+          likeness.toFixed(2)
+        }) than ` +
         `frame ${kept - 1} before them (${before.toFixed(2)}). Read as ${kept} frames and ${sounds + 1} ` +
         `sound(s), not ${read} frames and ${sounds} sound(s) — assuming a sound count lowered by hand and ` +
         `the frame count raised over the sound's bytes; read with ${read}, the clip ends on that sound's bytes`,

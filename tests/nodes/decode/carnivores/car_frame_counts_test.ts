@@ -39,8 +39,10 @@ Deno.test("car frame counts: two equally small corrections are named as ambiguou
   view.setInt32(second + 36, 4, true); // idle: 3 frames stored as 4 (fits at 3)
   // Walk's last frame starts with a clip header of 4 frames: with walk read at 4 frames, that header
   // (and its 4 frames: the rest of walk's last frame, idle's header and 3 frames) ends at the end too.
+  // (The header holds a name, as a clip's does: a corrected reading takes no header without one.)
   const lastFrame = second - v * 6;
-  bytes.fill(0x41, lastFrame, lastFrame + 32);
+  bytes.fill(0, lastFrame, lastFrame + 32);
+  bytes.set(new TextEncoder().encode("idle2"), lastFrame);
   view.setInt32(lastFrame + 32, 10, true);
   view.setInt32(lastFrame + 36, 4, true);
   const { model, warnings } = parseCar(bytes);

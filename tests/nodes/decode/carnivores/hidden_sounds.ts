@@ -19,10 +19,12 @@ import {
 /**
  * A file with a frame-sized first sound (or not), optionally with the two counts damaged over it, and
  * with `firstOff` the first of several clips' frame count one off as well (a count stored as a `.rsc`
- * stores it, or a slip: the frame-count repair then raises the last clip's over the sound). Sound
- * names as tools leave them, one in Windows-1251 ("Вой", a howl).
+ * stores it, or a slip: the frame-count repair then raises the last clip's over the sound). With
+ * `overTable`, the file has the anim→sound table and the first sound and the table together fill whole
+ * frames (the raised count takes in both; sounds then number 1). Sound names as tools leave them, one
+ * in Windows-1251 ("Вой", a howl).
  */
-export function hiddenSoundFile(seed: number, damaged: boolean, firstOff = false) {
+export function hiddenSoundFile(seed: number, damaged: boolean, firstOff = false, overTable = false) {
   const random = prng(seed * 613 + 5);
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const grid = gridCar(int(3, 12), int(3, 12), 0);
@@ -32,9 +34,13 @@ export function hiddenSoundFile(seed: number, damaged: boolean, firstOff = false
     (_, c) => animation(`clip${c}`, int(8, 25), int(2, 10), grid.points, c),
   );
   // The hidden sound fills 1 or 2 whole frames; the others are any size (16-bit PCM, a noisy tone).
-  const hidden = int(1, 2);
-  const sounds = Array.from({ length: int(1, 3) }, (_, s) => {
-    const bytes = s === 0 ? hidden * frameBytes - 36 : 2 * int(20, 300);
+  // Over the table, the sound and the table's 256 bytes fill the fewest frames that leave it 40 bytes.
+  let hidden = int(1, 2);
+  const soundCount = int(1, 3);
+  const tableBytes = overTable ? 256 : 0;
+  while (overTable && hidden * frameBytes - 36 - tableBytes < 40) hidden++;
+  const sounds = Array.from({ length: overTable ? 1 : soundCount }, (_, s) => {
+    const bytes = s === 0 ? hidden * frameBytes - 36 - tableBytes : 2 * int(20, 300);
     const pcm = new Uint8Array(bytes);
     const view = new DataView(pcm.buffer);
     for (let i = 0; i + 1 < bytes; i += 2) {
@@ -42,7 +48,7 @@ export function hiddenSoundFile(seed: number, damaged: boolean, firstOff = false
     }
     return { name: ["snd", "roar", "\xc2\xee\xe9", "step_l"][int(0, 3)] + s, pcm };
   });
-  const table = random() < 0.6 ? Int32Array.from({ length: 64 }, () => -1) : undefined;
+  const table = random() < 0.6 || overTable ? Int32Array.from({ length: 64 }, () => -1) : undefined;
   const bytes = encodeCar({ ...grid, name: "Raptor", msc: "msc: 3", animations, sounds, animSounds: table });
   const clipsAt = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + grid.points.count * POINT_BYTES +
     grid.texture!.words.length * 2;

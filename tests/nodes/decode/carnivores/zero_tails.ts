@@ -45,6 +45,8 @@ export interface ZeroTailFile {
   readonly frames: readonly number[];
   /** Whether the clips have names (else they are empty). */
   readonly named: boolean;
+  /** Whether the clips are blank: no name, frames of zeros (a tool that could not bake them). */
+  readonly blank: boolean;
 }
 
 /**
@@ -88,7 +90,7 @@ export function zeroTailFile(seed: number, habit?: ZeroTail, longNames = false):
     : pick([int(1, 4096), int(4097, 65_536), 40 * int(1, 64), 36 * int(1, 64), 4096 - (car.length % 4096)]);
   const bytes = new Uint8Array(car.length + tailBytes);
   bytes.set(car);
-  return { bytes, habit: kind, frames: animations.map((a) => a.frameCount), named };
+  return { bytes, habit: kind, frames: animations.map((a) => a.frameCount), named, blank };
 }
 
 /** A parser of `.car` bytes (this tree's, or another's for before → after figures). */
