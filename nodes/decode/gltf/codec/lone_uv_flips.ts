@@ -42,11 +42,17 @@ function facing(mesh: Mesh): Facing | undefined {
     if (!uv || primitive.getMode() !== 4 || uv.getElementSize() !== 2) continue;
     const indices = primitive.getIndices()?.getArray();
     const count = indices ? indices.length : uv.getCount();
+    // Floats read straight from the array (most files); integers through getElement, which scales them.
+    const floats = uv.getComponentType() === 5126 ? uv.getArray() : null;
+    const read = (i: number, into: number[]) => {
+      if (floats) into[0] = floats[2 * i], into[1] = floats[2 * i + 1];
+      else uv.getElement(i, into);
+    };
     for (let f = 0; f + 2 < count; f += 3) {
       triangles++;
-      uv.getElement(indices ? indices[f] : f, a);
-      uv.getElement(indices ? indices[f + 1] : f + 1, b);
-      uv.getElement(indices ? indices[f + 2] : f + 2, c);
+      read(indices ? indices[f] : f, a);
+      read(indices ? indices[f + 1] : f + 1, b);
+      read(indices ? indices[f + 2] : f + 2, c);
       const area = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
       if (!(Math.abs(area) > 1e-10)) continue;
       judged++;
