@@ -35,19 +35,8 @@ function singleBuffer(doc: Document, format: Format): Document {
 }
 
 /**
- * The document glTF-Transform's writer may work on. The writer only reads a document, except that it
- * writes `targetNames` into the own `extras` object of a mesh with morph targets, which would change
- * the (immutable) input scene: such a scene is written from a copy (sharing the vertex arrays, which
- * the writer only reads); any other is written as it is, sparing a copy of every property.
- */
-export function writable(doc: Document, format: Format = Format.GLB): Document {
-  const merged = singleBuffer(doc, format);
-  return merged === doc && writerChangesExtras(doc) ? copyScene(doc, { shareData: true }) : merged;
-}
-
-/**
- * `doc` with one buffer as GLB allows (`doc` itself when it has one), for {@link keepingExtras}:
- * the part of {@link writable} that does not copy a scene only for its meshes' `targetNames`.
+ * `doc` with one buffer as GLB allows (`doc` itself when it has one), to be written inside
+ * {@link keepingExtras} (which spares copying a scene only for its meshes' `targetNames`).
  */
 export function buffered(doc: Document, format: Format = Format.GLB): Document {
   return singleBuffer(doc, format);
@@ -61,7 +50,7 @@ export function buffered(doc: Document, format: Format = Format.GLB): Document {
  * synchronously; a promise it returns may resolve later.
  *
  * Why: a `.car` of 4,000 frames is a mesh with 8,000 morph targets and accessors; copying every
- * property of it ({@link writable}) to protect one extras object was 0.8 s of a 1.8 s export.
+ * property of it to protect one extras object was 0.8 s of a 1.8 s export.
  *
  * @example
  * ```ts
