@@ -44,6 +44,12 @@ export function checkBuffers(c: Checker): void {
   });
   const buffers = c.list("buffers");
   const elementSizes = elementSizesByView(c);
+  // Views holding 8- or 16-bit integers, and views holding anything else (floats, 32-bit integers).
+  const integerViews = new Set<number>(), floatViews = new Set<number>();
+  for (const accessor of c.list("accessors")) {
+    const small = COMPONENT_BYTES[accessor.componentType as number] <= 2;
+    (small ? integerViews : floatViews).add(accessor.bufferView as number);
+  }
   c.list("bufferViews").forEach((view, i) => {
     const path = `/bufferViews/${i}`;
     const buffer = c.index(view, "buffer", path, "buffers");
@@ -68,11 +74,16 @@ export function checkBuffers(c: Checker): void {
       );
       delete view.byteStride;
     }
-    const stride = c.int(view, "byteStride", path, 253, 1);
+    // A quantizer's byte-aligned interleaving (a 6-byte position beside a 3-byte normal: 9): glTF wants
+    // 4-byte steps for vertex data, but each element is read where the stride puts it (every element's
+    // size is checked against the stride below), and the export writes it aligned. Only for byte and
+    // short data: floats in such steps are a damaged view, refused as before.
+    const packed = integerViews.has(i) && !floatViews.has(i);
+    const stride = c.int(view, "byteStride", path, 253, packed ? 1 : 4);
+    if (stride !== undefined && stride % 4 && !packed) {
+      c.fail(`${path}/byteStride`, "a multiple of 4", stride);
+    }
     if (stride !== undefined && stride % 4) {
-      // A quantizer's byte-aligned interleaving (a 6-byte position beside a 3-byte normal: 9): glTF
-      // wants 4-byte steps for vertex data, but each element is read where the stride puts it (every
-      // element's size is checked against the stride below), and the export writes it aligned.
       c.repaired(
         `${path}/byteStride`,
         `${stride} is not a multiple of 4 (glTF aligns vertex data to 4 bytes; a quantizer packed it to the byte): read as written`,
