@@ -26,6 +26,7 @@ import {
 } from "@gltf-transform/core";
 import { setArrayQuietly } from "./accessors.ts";
 import { ATTRIBUTES } from "./graph_internals.ts";
+import { leanRefs } from "./lean_refs.ts";
 import { copyProperty } from "./property_copy.ts";
 
 /** Options of {@link copyScene}. */
@@ -247,7 +248,11 @@ function copyAll(source: Document): { target: Document; map: Map<Property, Prope
   const map = new Map<Property, Property>([[source.getRoot(), target.getRoot()]]);
   const resolve = resolverInto(target, map);
   const pairs = pairsInEdgeOrder(source, resolve, map);
-  for (let i = 0; i < pairs.length; i += 2) copyProperty(pairs[i], pairs[i + 1], resolve);
+  for (let i = 0; i < pairs.length; i += 2) {
+    copyProperty(pairs[i], pairs[i + 1], resolve);
+    // Empty collections shared until first added to: a third of what a copied leaf node held.
+    leanRefs(pairs[i + 1]);
+  }
   target.getRoot().copy(source.getRoot(), resolve);
   // glTF-Transform copies extras through JSON: NaN and ±Infinity come out null, remembered (NULLED).
   pairs.push(source.getRoot(), target.getRoot());
