@@ -40,7 +40,7 @@ import { keyedFit } from "./keyed_hinge.ts";
 import { signedPart } from "./signed_part.ts";
 import { fitSpinningParts, isSpinningPart } from "./spin_hinge.ts";
 import type { rigFitHinge } from "./fit_hinge.ts";
-import { aboutCentre, fitPanel, gatherPanel } from "./fit_panel.ts";
+import { aboutCentre, drawnPanel, fitPanel } from "./fit_panel.ts";
 import { hingeRule, type RuleOf } from "./hinge_rule.ts";
 import { HingeFitFailedError, reportConfidence, warnGuessedShaft } from "./fit_strict.ts";
 import { authoredShaft } from "./authored_shaft.ts";
@@ -149,7 +149,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       });
     }
     const krueger = group.some(isKruegerFlap);
-    const pieces = first.map((node) => gatherPanel(scene, node, poses));
+    const pieces = first.map((node) => drawnPanel(scene, node, poses));
     const union = unionOfPieces(pieces);
     const fitWhole = (edge: HingeEdge) =>
       fitHinge(union.positions, union.count, { ...options, edge }, union.triangles);

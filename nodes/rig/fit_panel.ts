@@ -10,7 +10,8 @@ import { IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
 import type { PanelGeometry } from "./split_halves.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, type SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
-import { linkageNames } from "./linkage_names.ts";
+import { type LinkageNames, linkageNames } from "./linkage_names.ts";
+import { type DrawnGeometry, drawnOnly } from "./drawn_vertices.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
 import { isKruegerName, markKruegerByPlace, panelSpec } from "./krueger_flaps.ts";
 import { kruegerByPlace } from "./krueger_place.ts";
@@ -56,7 +57,7 @@ export function fitPanel(
   };
   let gathered;
   try {
-    gathered = gatherPanel(doc, node, poses);
+    gathered = drawnPanel(doc, node, poses);
   } catch (error) {
     if (!(error instanceof IndexOutOfRangeError)) throw error;
     return skip(`is malformed: ${error.message}`);
@@ -85,7 +86,7 @@ export function fitPanel(
     return skip("sits under a zero-scale parent");
   }
   // Child nodes named as horns, rods or brackets (`linkage_names.ts`) corroborate their shapes.
-  const names = bone ? undefined : linkageNames(node, poses.frame);
+  const names = bone ? undefined : keptNames(linkageNames(node, poses.frame), gathered.kept);
   let fit: HingeFit;
   try {
     // A Krueger flap, a leading-edge device, hinges at its forward edge (krueger_flaps.ts).
@@ -137,6 +138,22 @@ export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelG
   let meshes = RUN_MESHES.get(poses);
   if (!meshes) RUN_MESHES.set(poses, meshes = new LocalMeshes());
   return meshes.gather(node, poses.frame, true);
+}
+
+/**
+ * {@link gatherPanel} as drawn, what the fit reads: no vertex that no triangle with an area draws
+ * (`drawn_vertices.ts`), a skin bone's skinned vertices as gathered.
+ * @throws IndexOutOfRangeError when its mesh indexes past its vertices.
+ */
+export function drawnPanel(doc: Document, node: Node, poses: SkinPoses): DrawnGeometry {
+  const gathered = gatherPanel(doc, node, poses);
+  return getPart(node)!.driven_by === "skin" ? gathered : drawnOnly(gathered);
+}
+
+/** `names` read through `kept` (drawn vertex → gathered vertex) where some vertices were left out. */
+function keptNames(names: LinkageNames | undefined, kept: Uint32Array | undefined): LinkageNames | undefined {
+  if (!names || !kept) return names;
+  return { word: (v) => names.word(kept[v]), name: (v) => names.name(kept[v]) };
 }
 
 /**

@@ -1,0 +1,75 @@
+/**
+ * A panel's geometry as it is drawn: the vertices no triangle with an area draws are left out before
+ * the fit. Real files carry such vertices — a wing and its aileron drawn from one vertex buffer (one
+ * mesh split by material, each primitive indexing its own triangles out of the whole wing's
+ * vertices), a deleted face's corner an exporter kept, a triangle collapsed onto the model's origin —
+ * and the fit read them as the panel's: the wing's vertices as brackets reaching out of its sections,
+ * a vertex at the origin as span the edge does not run along (weak), or as the surface's far end
+ * (8–16° off). What is drawn is what turns; nothing else is the panel's shape.
+ *
+ * @module
+ */
+import type { PanelGeometry } from "./split_halves.ts";
+
+/** A panel's drawn geometry; `kept[i]` the gathered vertex that drawn vertex `i` was, where any was left out. */
+export interface DrawnGeometry extends PanelGeometry {
+  readonly kept?: Uint32Array;
+}
+
+/**
+ * A triangle has an area when twice it exceeds this share of its longest edge squared: a triangle
+ * collapsed onto a point or a line (an exporter's degenerate face) has none.
+ */
+const FLAT_SHARE = 1e-9;
+
+/**
+ * `geometry` without the vertices no triangle with an area draws, and without the triangles that
+ * used them (all flat); `geometry` itself where every vertex is drawn, where no triangle has an area
+ * (points, lines, a flat sheet seen edge-on), or where a position is not finite: their own checks
+ * judge those (a NaN is a broken file, named, not a vertex to pass over).
+ *
+ * @example
+ * ```ts
+ * const drawn = drawnOnly({ positions, count, triangles });
+ * drawn.kept?.[0]; // the gathered index of drawn vertex 0, when some were left out
+ * ```
+ */
+export function drawnOnly(geometry: PanelGeometry): DrawnGeometry {
+  const { positions: p, count, triangles } = geometry;
+  if (!triangles || triangles.length === 0) return geometry;
+  for (let i = 0; i < 3 * count; i++) if (!Number.isFinite(p[i])) return geometry;
+  const drawn = new Uint8Array(count);
+  let any = false;
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const wx = p[c] - p[b], wy = p[c + 1] - p[b + 1], wz = p[c + 2] - p[b + 2];
+    const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+    const longest = Math.max(
+      ux * ux + uy * uy + uz * uz,
+      vx * vx + vy * vy + vz * vz,
+      wx * wx + wy * wy + wz * wz,
+    );
+    if (!(Math.hypot(cx, cy, cz) > FLAT_SHARE * longest)) continue;
+    drawn[triangles[t]] = drawn[triangles[t + 1]] = drawn[triangles[t + 2]] = 1;
+    any = true;
+  }
+  let kept = 0;
+  for (let v = 0; v < count; v++) kept += drawn[v];
+  if (!any || kept === count) return geometry;
+  const index = new Int32Array(count).fill(-1), old = new Uint32Array(kept);
+  const positions = new (p instanceof Float32Array ? Float32Array : Float64Array)(3 * kept);
+  for (let v = 0, i = 0; v < count; v++) {
+    if (!drawn[v]) continue;
+    index[v] = i, old[i] = v;
+    positions[3 * i] = p[3 * v], positions[3 * i + 1] = p[3 * v + 1], positions[3 * i + 2] = p[3 * v + 2];
+    i++;
+  }
+  const out: number[] = [];
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = index[triangles[t]], b = index[triangles[t + 1]], c = index[triangles[t + 2]];
+    if (a >= 0 && b >= 0 && c >= 0) out.push(a, b, c);
+  }
+  return { positions, count: kept, triangles: new Uint32Array(out), kept: old };
+}
