@@ -102,9 +102,15 @@ export const rigDetectPanels = defineNode({
   // 39: French `gouvernail` alone (or de direction) names a rudder, de profondeur an elevator.
   // 40: a side letter beside a two-word kind (`Ster_wysokosci_P`) is paired with the file's (vocabulary_pairs.ts).
   // 41: German `Krügerklappe` (Krueger flap) names a leading-edge flap, `li`/`re` beside it a side.
-  version: 41,
+  // 42: a surface drawn by its wing's mesh as a primitive of its own material (`Wing_L` drawing `Metal`
+  // and `Aileron_L`) is moved into a node of its own, named for the material, and found; warned
+  // (material_panels.ts). Such surfaces were never found, silently: modeller_habits.ts held-out seeds
+  // 1000-1219, 54 of 54 -> 0 (right, good and named in a warning).
+  version: 42,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
-    'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits.',
+    'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits; a ' +
+    "surface an object's mesh draws as a primitive of its own material (named for a surface) is first " +
+    "moved into a node of its own, warned.",
   inputs: { scene: { type: "scene", doc: "A scene (parts already marked by rig.parts are left alone)." } },
   outputs: { scene: { type: "scene", doc: "The scene with every panel found marked." } },
   params: {

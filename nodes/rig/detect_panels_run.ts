@@ -25,6 +25,7 @@ import { cutReadings } from "./vocabulary_cuts.ts";
 import { cutTwinTabs } from "./detect_panels_twins.ts";
 import { isProxyGroupName, warnProxyGroups } from "./proxy_groups.ts";
 import { withoutDebris } from "./detect_panels_debris.ts";
+import { separateMaterialPanels } from "./material_panels.ts";
 
 /** Kinds that make a weak `stab`/`tailplane` hint redundant: the model already has a pitch surface. */
 const PITCH_KINDS: ReadonlySet<string> = new Set(["elevator", "elevon", "stabilator", "ruddervator"]);
@@ -46,6 +47,8 @@ export const run: NodeRun<typeof rigDetectPanels> = ({ inputs, params, ctx }) =>
     return { scene: inputs.scene };
   }
   const scene = rigScene(inputs.scene, ctx);
+  // A surface told from its wing only by its material becomes a node of its own (material_panels.ts).
+  separateMaterialPanels(scene, ctx);
   const nodes = scene.getRoot().listNodes();
   // A skinned mesh under a bone is drawn where its joints put it, so it is no geometry of the bone's.
   const bones = new Set([...skinJoints(scene)].filter((joint) => !hasGeometry(joint, { rigidOnly: true })));
