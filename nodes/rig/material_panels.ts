@@ -5,7 +5,8 @@
  * instead of) cutting it loose, and exporters keep one mesh per object with a primitive per material.
  * Name search reads node names, so such a surface was never found, and nothing said so. Here each
  * primitive whose material names a surface (read as a node's name is: `Aileron_L`, `M_Elevator_R`,
- * `rudder_mat`) is moved into a mesh and a node of its own, a child of the object at its origin (the
+ * `rudder_mat`) and whose corners lie clear of the rest of the mesh is moved into a mesh and a node of
+ * its own, a child of the object at its origin (the
  * world geometry unchanged), named after the material — with the object's name after it where the
  * material names surfaces of several objects (`Aileron` on both wings: `Aileron_Wing_L`) or another
  * node has that name — and the search then finds it as any other. A warning names each, as a material
@@ -17,6 +18,31 @@ import type { Document, Material, Node, Primitive } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import { isPart } from "./part_extras.ts";
 import { matchPanelName } from "./vocabulary.ts";
+
+/** The corners `primitives` draw, as exact coordinates (a vertex split at a seam keeps its place). */
+function corners(primitives: readonly Primitive[]): Set<string> {
+  const out = new Set<string>(), v = [0, 0, 0];
+  for (const primitive of primitives) {
+    const position = primitive.getAttribute("POSITION");
+    if (!position) continue;
+    const indices = primitive.getIndices();
+    const count = indices ? indices.getCount() : position.getCount();
+    for (let i = 0; i < count; i++) {
+      const at = indices ? indices.getScalar(i) : i;
+      if (at >= position.getCount()) continue;
+      position.getElement(at, v);
+      out.add(`${v[0]},${v[1]},${v[2]}`);
+    }
+  }
+  return out;
+}
+
+/** True when a corner `primitives` draw lies exactly on one `rest` draws (welded, or split at a seam). */
+function sharesCorners(primitives: readonly Primitive[], rest: readonly Primitive[]): boolean {
+  const own = corners(primitives);
+  for (const corner of corners(rest)) if (own.has(corner)) return true;
+  return false;
+}
 
 /** glTF's TRIANGLES mode: only a primitive of triangles is a surface. */
 const TRIANGLES = 4;
@@ -32,7 +58,9 @@ interface Split {
  * Moves the primitives of objects whose materials name control surfaces into nodes of their own
  * (see the module's doc), warning for each object; returns the new nodes.
  *
- * Left alone: a material naming the kind the object's own name does (an aileron painted `Aileron`:
+ * A surface whose corners lie on the rest of the mesh's (welded to the wing, or paint on a skin: a
+ * stripe named for the surface it lies on) is named in a warning and left whole: the mesh does not
+ * say which it is. Left alone too: a material naming the kind the object's own name does (an aileron painted `Aileron`:
  * it is rigged whole), an object declaring a part, a mesh drawn by several nodes, skinned or instanced, or with morph targets (moving a primitive
  * would move it for every user, or off its weights), and a mesh drawing only surface materials that
  * all read as one kind (the object is that surface, whatever its name).
@@ -62,7 +90,22 @@ export function separateMaterialPanels(scene: Document, ctx: RunContext): Node[]
       byMaterial.set(material, [...(byMaterial.get(material) ?? []), primitive]);
     }
     if (byMaterial.size === 0 || (others === 0 && byMaterial.size === 1 && !own)) continue;
-    for (const [material, primitives] of byMaterial) splits.push({ node, material, primitives });
+    for (const [material, primitives] of byMaterial) {
+      const rest = mesh.listPrimitives().filter((p) => !primitives.includes(p));
+      if (!sharesCorners(primitives, rest)) {
+        splits.push({ node, material, primitives });
+        continue;
+      }
+      // Welded to the rest of the object: paint on its skin, or a surface never cut loose. The mesh
+      // does not say which, so it is named and left whole.
+      ctx.warn(
+        `'${node.getName()}' draws material '${material.getName()}' (read as ${
+          matchPanelName(material.getName())!.kind
+        }) welded to the rest of its mesh: not rigged — if it is a surface, cut it loose and make it an ` +
+          "object of its own (Blender: P › By Material, then separate its edges from the wing's)",
+        { part: node.getName(), material: material.getName() },
+      );
+    }
   }
   if (splits.length === 0) return [];
   const taken = new Set(scene.getRoot().listNodes().map((n) => n.getName()));
