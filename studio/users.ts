@@ -26,6 +26,13 @@ export interface GroupUsers {
   readonly files: number;
   /** False when the walk stopped at {@link WALK_LIMIT} entries: users past it were not looked for. */
   readonly complete: boolean;
+  /**
+   * The folders not searched to the end (as displayed, shallowest first, at most
+   * {@link UNFINISHED_NAMED}; none inside another): users below them may have been missed.
+   */
+  readonly unfinished: string[];
+  /** How many folders were not searched to the end, those named and the rest. */
+  readonly unfinishedCount: number;
 }
 
 /** Folder names never walked: dependencies, not graphs (a project's holds thousands of package.json). */
@@ -47,14 +54,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * ```ts
  * await groupUsers(sandbox, "graphs/rig.json");
  * // { path: "graphs/rig.json", users: ["graphs/aircraft.json", "graphs/aircraft_file.json"], unopenable: [],
- * //   searched: [".", "out"], files: 20, complete: true }
+ * //   searched: [".", "out"], files: 20, complete: true, unfinished: [], unfinishedCount: 0 }
  * ```
  */
 export async function groupUsers(sandbox: Sandbox, path: string): Promise<GroupUsers> {
   const group = await sandbox.resolve(path);
   const users: string[] = [], unopenable: string[] = [];
   let itself = 0; // the group file is read by the walk, but is not one of the files looked in
-  const { files, complete } = await walkJsonFiles(sandbox, (file, folder, text) => {
+  const { files, complete, unfinished } = await walkJsonFiles(sandbox, (file, folder, text) => {
     if (file === group) return void (itself = 1);
     const runs = runsGroup(text, folder, group);
     if (runs) (uneditable(runs).length ? unopenable : users).push(sandbox.display(file));
@@ -68,36 +75,104 @@ export async function groupUsers(sandbox: Sandbox, path: string): Promise<GroupU
     searched: searched.map((root) => sandbox.display(root) || "."),
     files: files - itself,
     complete,
+    unfinished: unfinished.slice(0, UNFINISHED_NAMED).map((folder) => sandbox.display(folder) || "."),
+    unfinishedCount: unfinished.length,
   };
+}
+
+/** Entries a folder has walked in each round before the other open folders have theirs. */
+const SHARE = 500;
+/** Folders named at most as not searched to the end (a game's install may leave thousands). */
+export const UNFINISHED_NAMED = 20;
+
+/** What {@link walkJsonFiles} walked: `.json` files read, and the folders it did not finish. */
+export interface JsonWalk {
+  readonly files: number;
+  /** False when the walk stopped at {@link WALK_LIMIT} entries. */
+  readonly complete: boolean;
+  /**
+   * Folders not searched to the end (absolute, shallowest first, then by name), none inside another
+   * of them: what lies below one of these may hold files never looked at. Empty when complete.
+   */
+  readonly unfinished: string[];
+}
+
+/** A folder being walked: its entries (sorted by name, so the walk is the same on every machine). */
+interface OpenFolder {
+  readonly path: string;
+  readonly entries: Deno.DirEntry[];
+  next: number;
 }
 
 /**
  * Calls `visit` with each `.json` file under the sandbox's roots (its path, folder and text) small
  * enough to be a graph, dependencies, dot-folders and symlinks left out, at most {@link WALK_LIMIT}
- * entries walked; returns how many files were read and whether the walk was complete.
+ * entries walked.
+ *
+ * The budget is shared fairly: the walk goes in rounds, and in each round every folder open (the
+ * roots first, then the folders found in the round before) walks at most {@link SHARE} of its
+ * entries. Walking each folder to its end before the next (depth first, as before) let one big
+ * folder — an `out/` of 70,000 scratch files, a tool's cache — spend the whole budget before the
+ * `graphs/` beside it was opened. Now a big folder is walked last, its entries beyond the small
+ * folders' left for the rounds after, and the answer names the folders left unfinished.
  */
 export async function walkJsonFiles(
   sandbox: Sandbox,
   visit: (file: string, folder: string, text: string) => void | Promise<void>,
-): Promise<{ files: number; complete: boolean }> {
+): Promise<JsonWalk> {
   const seen = new Set<string>();
   let entries = 0, files = 0;
-  const walk = async (folder: string): Promise<void> => {
-    if (seen.has(folder)) return;
-    seen.add(folder);
-    for await (const entry of Deno.readDir(folder)) {
-      if (++entries > WALK_LIMIT) return;
-      const file = join(folder, entry.name);
-      if (entry.isDirectory && !entry.name.startsWith(".") && !SKIPPED.has(entry.name)) await walk(file);
-      if (!entry.isFile || !entry.name.endsWith(".json")) continue;
-      const text = await readSmall(file);
-      if (text === undefined) continue;
-      files++;
-      await visit(file, folder, text);
+  let queued: string[] = [...sandbox.roots];
+  let open: OpenFolder[] = [];
+  while ((queued.length || open.length) && entries < WALK_LIMIT) {
+    for (const path of queued) {
+      // A root inside another (out/ in the project) is walked once.
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const listed = await listFolder(path);
+      if (listed.length) open.push({ path, entries: listed, next: 0 });
     }
-  };
-  for (const root of sandbox.roots) await walk(root).catch(() => undefined);
-  return { files, complete: entries <= WALK_LIMIT };
+    queued = [];
+    for (const folder of open) {
+      const end = Math.min(folder.entries.length, folder.next + SHARE);
+      while (folder.next < end && entries < WALK_LIMIT) {
+        const entry = folder.entries[folder.next++];
+        entries++;
+        const file = join(folder.path, entry.name);
+        if (entry.isDirectory && !entry.name.startsWith(".") && !SKIPPED.has(entry.name)) queued.push(file);
+        if (!entry.isFile || !entry.name.endsWith(".json")) continue;
+        const text = await readSmall(file);
+        if (text === undefined) continue;
+        files++;
+        await visit(file, folder.path, text);
+      }
+    }
+    open = open.filter((folder) => folder.next < folder.entries.length);
+  }
+  const left = [
+    ...open.map((folder) => folder.path),
+    ...queued.filter((path) => !seen.has(path)),
+  ];
+  return { files, complete: left.length === 0, unfinished: outermost(left) };
+}
+
+/** A folder's entries sorted by name (code units); none when it cannot be read. */
+async function listFolder(path: string): Promise<Deno.DirEntry[]> {
+  const entries: Deno.DirEntry[] = [];
+  try {
+    for await (const entry of Deno.readDir(path)) entries.push(entry);
+  } catch {
+    return entries;
+  }
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** `folders` without those inside another of them, shallowest first, then by name. */
+function outermost(folders: readonly string[]): string[] {
+  const depth = (path: string) => path.split(sep).length;
+  return folders
+    .filter((folder) => !inAnother(folder, folders))
+    .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** A file's text, or undefined when it is too large to be a graph or cannot be read. */

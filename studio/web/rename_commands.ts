@@ -33,6 +33,9 @@ interface GroupUsers {
   files: number;
   /** False when the search stopped at its limit: users past it were not looked for. */
   complete: boolean;
+  /** Folders not searched to the end (the first few), and how many there are in all. */
+  unfinished?: string[];
+  unfinishedCount?: number;
 }
 
 let renames = 0;
@@ -100,9 +103,14 @@ export async function renameInShown(
 /** Where `GET /api/users` looked: its folders (with those below them), and whether it stopped short. */
 function searchedNote(found: GroupUsers): string {
   const where = `users looked for in ${found.files} .json file(s) under ${found.searched.join(", ")}`;
-  return found.complete
-    ? where
-    : `${where}, stopped at the search's limit: rename it by hand in the graphs it did not reach`;
+  if (found.complete) return where;
+  // Name the folders left unfinished, so the user knows where to look by hand.
+  const named = found.unfinished ?? [];
+  const more = (found.unfinishedCount ?? named.length) - named.length;
+  const folders = named.length
+    ? ` (not searched to the end: ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""})`
+    : "";
+  return `${where}, stopped at the search's limit${folders}: rename it by hand in the graphs it did not reach`;
 }
 
 /**
