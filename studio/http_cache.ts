@@ -13,6 +13,8 @@ export type CachePolicy = "revalidate" | "immutable";
 /** A file as served: its bytes (or text), its type, its ETag and how it may be kept. */
 export interface CachedAsset {
   readonly body: string | Uint8Array<ArrayBuffer>;
+  /** The body's length in bytes (a text's UTF-8): a HEAD's `Content-Length`. */
+  readonly bytes: number;
   readonly type: string;
   readonly etag: string;
   readonly policy: CachePolicy;
@@ -31,13 +33,15 @@ export function cachedAsset(
   policy: CachePolicy,
 ): CachedAsset {
   const digest = typeof body === "string" ? fnv1aText(body) : fnv1aBytes(body);
-  return { body, type, policy, etag: `"${digest}-${body.length}"` };
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body).length : body.length;
+  return { body, bytes, type, policy, etag: `"${digest}-${body.length}"` };
 }
 
 /**
  * The answer to a GET of `asset`: 304 with no body when the request's `If-None-Match` names its ETag
  * (RFC 9110 §13.1.2: a list of tags, weak ones compared weakly, or `*`), else the asset itself. Both
- * carry the ETag and `Cache-Control`, so a 304 refreshes what the browser keeps.
+ * carry the ETag and `Cache-Control`, so a 304 refreshes what the browser keeps. A HEAD gets the
+ * same status and headers (`Content-Length` the GET's body's) with no body (RFC 9110 §9.3.2).
  */
 export function answerAsset(request: Request, asset: CachedAsset): Response {
   const headers = {
@@ -45,9 +49,13 @@ export function answerAsset(request: Request, asset: CachedAsset): Response {
     "etag": asset.etag,
     "cache-control": CACHE_CONTROL[asset.policy],
   };
-  return etagMatches(request.headers.get("if-none-match"), asset.etag)
-    ? new Response(null, { status: 304, headers })
-    : new Response(asset.body, { headers });
+  if (etagMatches(request.headers.get("if-none-match"), asset.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  if (request.method === "HEAD") {
+    return new Response(null, { headers: { ...headers, "content-length": String(asset.bytes) } });
+  }
+  return new Response(asset.body, { headers });
 }
 
 /** Whether an `If-None-Match` header value names `etag` (weak comparison, as the RFC asks for GET). */

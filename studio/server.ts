@@ -19,6 +19,7 @@ import { createRegistry, DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, type Registry } fro
 import { type ApiContext, handleApi } from "./api.ts";
 import { Sandbox } from "./paths.ts";
 import { answerAsset, type CachedAsset, cachedAsset } from "./http_cache.ts";
+import { answerDecoder, decoderPath } from "./decoders.ts";
 
 /** Options of {@link startStudio}. */
 export interface StudioOptions {
@@ -57,38 +58,6 @@ const STATIC: Record<string, [file: string, type: string]> = {
   "/style.css": ["style.css", "text/css; charset=utf-8"],
 };
 
-/**
- * three.js's decoders the preview's loaders fetch (`/decoders/<name>`): Binomial's Basis Universal
- * transcoder for KTX2 textures and Google's Draco decoder (its glTF-only build), from the locked
- * `three` package. meshopt's decoder is bundled into the page (its WebAssembly is inline).
- */
-const DECODERS: Record<string, [specifier: string, type: string]> = {
-  "basis_transcoder.js": ["three/examples/jsm/libs/basis/basis_transcoder.js", "text/javascript"],
-  "basis_transcoder.wasm": ["three/examples/jsm/libs/basis/basis_transcoder.wasm", "application/wasm"],
-  "draco_wasm_wrapper.js": ["three/examples/jsm/libs/draco/gltf/draco_wasm_wrapper.js", "text/javascript"],
-  "draco_decoder.wasm": ["three/examples/jsm/libs/draco/gltf/draco_decoder.wasm", "application/wasm"],
-};
-
-/** Each decoder as served, read once per process: the locked `three` package does not change under it. */
-const decoderAssets = new Map<string, Promise<CachedAsset>>();
-
-/**
- * A decoder of {@link DECODERS} with its ETag. Its name stays the same when `three` is upgraded, so it
- * is revalidated (`no-cache`), not kept as immutable.
- */
-function decoderAsset(name: string): Promise<CachedAsset> {
-  let asset = decoderAssets.get(name);
-  if (!asset) {
-    const [specifier, type] = DECODERS[name];
-    asset = Deno.readFile(fileURLToPath(import.meta.resolve(specifier)))
-      .then((bytes) => cachedAsset(bytes, type, "revalidate"));
-    // A failed read is not kept, so the next request tries again.
-    asset.catch(() => decoderAssets.delete(name));
-    decoderAssets.set(name, asset);
-  }
-  return asset;
-}
-
 /** Starts the studio server. */
 export async function startStudio(options: StudioOptions = {}): Promise<Studio> {
   // The project is the working directory: the runtime resolves read paths against it too.
@@ -113,18 +82,20 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     if (refused) return new Response(refused, { status: 403 });
     const url = new URL(request.url);
     if (url.pathname.startsWith("/api/")) return await handleApi(request, url, ctx);
-    if (request.method !== "GET") return new Response("not found", { status: 404 });
+    // HEAD asks for a GET's headers without its body (RFC 9110 §9.3.2): answerAsset leaves it out.
+    if (request.method !== "GET" && request.method !== "HEAD") return notFound();
     const script = Object.hasOwn(page, url.pathname) ? page[url.pathname] : undefined;
     if (script) return answerAsset(request, script);
-    const name = url.pathname.slice(10);
-    if (url.pathname.startsWith("/decoders/") && Object.hasOwn(DECODERS, name)) {
-      return answerAsset(request, await decoderAsset(name));
+    if (url.pathname.startsWith("/decoders/")) {
+      return await answerDecoder(request, url.pathname) ?? notFound();
     }
     const entry = Object.hasOwn(STATIC, url.pathname) ? STATIC[url.pathname] : undefined;
-    if (!entry) return new Response("not found", { status: 404 });
+    if (!entry) return notFound();
     // Read on each request, so an edit of the page shows on the next reload (as before); its ETag
     // lets that reload get 304 when nothing changed.
-    return answerAsset(request, cachedAsset(await Deno.readFile(WEB + entry[0]), entry[1], "revalidate"));
+    const bytes = await Deno.readFile(WEB + entry[0]);
+    const body = entry[0] === "index.html" ? await withDecoderPath(bytes) : bytes;
+    return answerAsset(request, cachedAsset(body, entry[1], "revalidate"));
   });
   const { port } = server.addr as Deno.NetAddr;
   for (const name of ["127.0.0.1", "localhost", "[::1]"]) loopbackHosts.add(`${name}:${port}`);
@@ -133,6 +104,18 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
 }
 
 const LOOPBACK = ["127.0.0.1", "localhost", "::1"];
+
+/** The answer to a path the studio does not serve. */
+const notFound = () => new Response("not found", { status: 404 });
+
+/** index.html with the decoders' digest path in its `<meta name="decoders">`, where the page reads it. */
+async function withDecoderPath(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const path = await decoderPath();
+  return new TextDecoder().decode(bytes).replace(
+    '<meta name="decoders" content="/decoders/" />',
+    `<meta name="decoders" content="${path}" />`,
+  );
+}
 
 /**
  * Why a request that another web site made the browser send is refused, if it is one: a loopback
@@ -144,7 +127,8 @@ function foreignRequest(request: Request, hosts: ReadonlySet<string> | undefined
   // loopback names are accepted, in any case, so no other name (a rebinding attacker's) gets in.
   const host = (request.headers.get("host") ?? "").toLowerCase();
   if (hosts && !hosts.has(host)) return `host '${host}' is not this studio`;
-  if (request.method === "GET") return undefined;
+  // GET and HEAD change nothing (HEAD is a GET without its body).
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
   const origin = request.headers.get("origin");
   if (origin !== null && origin.toLowerCase() !== `http://${host}`) {
     return `origin '${origin}' is not this studio`;

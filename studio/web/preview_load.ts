@@ -21,14 +21,16 @@ import { nonFiniteVertices } from "./finite.ts";
 import { sizelessMeshes, sizelessNote } from "./extent.ts";
 
 /**
- * A glTF loader for `renderer`: Draco and KTX2 decoders from the studio's `/decoders/`, meshopt's
- * bundled, and deep node chains asked for deepest first (`deep_nodes.ts`).
+ * A glTF loader for `renderer`: Draco and KTX2 decoders from the studio's `/decoders/<digest>/` (the
+ * path index.html names, under which the browser keeps them), meshopt's bundled, and deep node
+ * chains asked for deepest first (`deep_nodes.ts`).
  */
 export function glbLoader(renderer: THREE.WebGLRenderer): GLTFLoader {
+  const decoders = document.querySelector<HTMLMetaElement>('meta[name="decoders"]')?.content || "/decoders/";
   return new GLTFLoader()
-    .setDRACOLoader(new DRACOLoader().setDecoderPath("/decoders/"))
+    .setDRACOLoader(new DRACOLoader().setDecoderPath(decoders))
     // The transcoder picks the GPU format this renderer can sample (ASTC, BC7, ETC, S3TC, or RGBA).
-    .setKTX2Loader(new KTX2Loader().setTranscoderPath("/decoders/").detectSupport(renderer))
+    .setKTX2Loader(new KTX2Loader().setTranscoderPath(decoders).detectSupport(renderer))
     .setMeshoptDecoder(MeshoptDecoder)
     .register(deepNodesFirst);
 }

@@ -99,28 +99,43 @@ Deno.test("studio server: every file the page loads is kept by the browser or re
     const linked = [...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]);
     const app = await (await fetch(`${url}app.js`)).text();
     const chunks = [...app.matchAll(/(?:from |import\()"\.\/([\w-]+\.js)"/g)].map((m) => m[1]);
+    // The decoders, under the path index.html names for the preview's loaders.
+    const decoderPath = html.match(/<meta name="decoders" content="\/([^"]*)" \/>/)?.[1];
+    assert(decoderPath, "index.html names the decoders' path");
     const decoders = [
       "basis_transcoder.js",
       "basis_transcoder.wasm",
       "draco_wasm_wrapper.js",
       "draco_decoder.wasm",
     ]
-      .map((name) => `decoders/${name}`);
+      .map((name) => `${decoderPath}${name}`);
     const assets = [...new Set(["", ...linked, ...chunks, ...decoders])];
     assert(
       linked.includes("style.css") && linked.includes("app.js"),
       `index.html links ${linked.join(", ")}`,
     );
-    const unkept: string[] = [];
+    const unkept: string[] = [], kept: string[] = [];
     for (const path of assets) {
       const first = await fetch(`${url}${path}`);
       equal(first.status, 200, path);
       const body = new Uint8Array(await first.arrayBuffer());
       const control = first.headers.get("cache-control") ?? "";
       const tag = first.headers.get("etag");
+      // A HEAD gets the GET's status and headers, and no body.
+      const head = await fetch(`${url}${path}`, { method: "HEAD" });
+      equal(head.status, 200, `HEAD ${path}`);
+      for (const header of ["content-type", "etag", "cache-control"]) {
+        equal(head.headers.get(header), first.headers.get(header), `HEAD ${path}: ${header}`);
+      }
+      equal(head.headers.get("content-length"), String(body.length), `HEAD ${path}: content-length`);
+      equal((await head.arrayBuffer()).byteLength, 0, `HEAD ${path}: no body`);
       if (/\bimmutable\b/.test(control)) {
         // Kept as it is only under a name that carries a digest of it: a new build names it anew.
-        assert(/-[0-9A-Z]{8}\.js$/i.test(path), `${path} is immutable without a digest in its name`);
+        assert(
+          /-[0-9A-Z]{8}\.js$/i.test(path) || /^decoders\/[0-9a-f]{8}\/[\w.]+$/.test(path),
+          `${path} is immutable without a digest in its name`,
+        );
+        kept.push(path);
         continue;
       }
       if (!/\bno-cache\b/.test(control) || !tag) {
@@ -137,6 +152,10 @@ Deno.test("studio server: every file the page loads is kept by the browser or re
       equal((await changed.arrayBuffer()).byteLength, body.length, path);
     }
     deepEqual(unkept, [], "files served with neither an immutable name nor a validator");
+    // The decoders change only with three.js: kept by the browser, not revalidated on each load.
+    deepEqual(kept.filter((path) => path.startsWith("decoders/")), decoders, "decoders kept as they are");
+    // A HEAD of a path not served is 404, as its GET.
+    equal((await fetch(`${url}nothing.js`, { method: "HEAD" })).status, 404);
   });
 });
 
@@ -159,6 +178,18 @@ Deno.test("studio server: the preview's decoders are served by name, nothing els
     for (const name of ["__proto__", "constructor", "..%2fserver.ts", "draco_decoder.js", ""]) {
       const response = await fetch(`${url}decoders/${name}`);
       equal(response.status, 404, name);
+      await response.body?.cancel();
+    }
+    // Under the digest path the same bytes; under another digest (a page of an older three) nothing.
+    const html = await (await fetch(url)).text();
+    const path = html.match(/<meta name="decoders" content="\/(decoders\/[0-9a-f]{8}\/)" \/>/)?.[1];
+    assert(path, "index.html names the decoders' digest path");
+    const byName = new Uint8Array(await (await fetch(`${url}decoders/draco_decoder.wasm`)).arrayBuffer());
+    const kept = new Uint8Array(await (await fetch(`${url}${path}draco_decoder.wasm`)).arrayBuffer());
+    deepEqual(kept, byName);
+    for (const wrong of ["decoders/00000000/draco_decoder.wasm", `${path}__proto__`, `${path}`]) {
+      const response = await fetch(`${url}${wrong}`);
+      equal(response.status, 404, wrong);
       await response.body?.cancel();
     }
   });
