@@ -24,13 +24,16 @@ import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
 import type { JobResult, JobSpec } from "./job.ts";
 import type { BatchOptions, BatchResult, BatchSummary, WorkerFigures } from "./types.ts";
 import { MemberDied, type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
+import { type LeftRunning, WorkersWedged } from "./left_running.ts";
 
 export type { BatchEvent, BatchOptions, BatchResult, BatchSummary, WorkerFigures } from "./types.ts";
 
 /**
  * Runs a graph once per input. Throws a {@link GraphError} when the graph is invalid (checked once,
  * with the first input), a `SelectionError` when there are no inputs or two would share an output
- * folder; input failures are results, not exceptions.
+ * folder, a {@link WorkersWedged} when Deno workers can no longer start (see `left_running.ts`);
+ * input failures are results, not exceptions. `spawnMember` makes the pool's members (default: as
+ * `options.processes` says; tests give a fake pool).
  *
  * @example
  * ```ts
@@ -38,7 +41,7 @@ export type { BatchEvent, BatchOptions, BatchResult, BatchSummary, WorkerFigures
  * const { summary } = await runBatch({ graph: "graphs/freelancer.json", selection, outDir: "out", cacheDir: false });
  * ```
  */
-export async function runBatch(options: BatchOptions): Promise<BatchResult> {
+export async function runBatch(options: BatchOptions, spawnMember?: SpawnMember): Promise<BatchResult> {
   const started = performance.now();
   const { selection } = options;
   if (!selection.inputs.length) throw new SelectionError(`--each ${selection.name}: no inputs`);
@@ -58,7 +61,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     }]);
   }
   const type = declared.type;
-  const spawnMember = memberSpawner(options);
+  spawnMember ??= memberSpawner(options);
   const mine = inShard(selection.inputs, options.shard);
   // Validate once, with the first input of the whole batch (the same answer on every shard).
   const firstPath = selection.inputs[0].path;
@@ -88,6 +91,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
   emit({ event: "batch", inputs: queue.length, bytes: queue.reduce((sum, { bytes }) => sum + bytes, 0) });
   const figures: WorkerFigures[] = [];
   let stop = false;
+  // Deno workers that could not be stopped; once a fresh one cannot start after them, why the batch stops
+  // (`halt` then gives up the inputs the other workers hold).
+  const leftRunning: LeftRunning[] = [];
+  let wedged: WorkersWedged | undefined;
+  const halt = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, halt.signal]) : halt.signal;
 
   const worker = async (slot: number) => {
     const spawned = performance.now();
@@ -129,7 +138,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
               if (options.nodeEvents) emit({ ...event as RunEvent, input: input.rel });
             }, (phase) => phase === "loading" ? up() : begin()),
             options.inputTimeoutMs,
-            options.signal,
+            signal,
             begun,
             options.startLimitMs,
             loading,
@@ -137,10 +146,26 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
         } catch (error) {
           // Where it was, from its node events or (a Deno worker's) the board it shares, before it stops.
           const stuckIn = [...new Set([...running.ids(), ...w.running()])];
-          // Whatever happened, a fresh worker takes over.
-          await w.stop(true);
+          // Whatever happened, a fresh worker takes over. One that overran a limit is asked to answer
+          // first: a Deno worker that cannot runs on after it is stopped, and the batch says so.
+          const overran = error instanceof TimeLimit ? error : undefined;
+          const before = leftRunning.length;
+          const runsOn = overran ? await w.stopOverrun() : (await w.stop(true), false);
           w = undefined;
+          if (overran && runsOn) {
+            const left = { input: input.rel, in: stuckIn, starting: overran.starting };
+            leftRunning.push(left);
+            emit({ event: "worker-left-running", ...left, seconds: overran.ms / 1000 });
+          }
           if (error instanceof Interrupted) break; // given up: the input counts as not run
+          // A fresh worker that cannot load the graph's code after one was left running most likely
+          // waits on node_modules' lock, as every fresh one after it would: the batch stops.
+          if (overran?.starting && before > 0) {
+            wedged ??= new WorkersWedged(input.rel, overran.ms / 1000, leftRunning.slice(0, before));
+            stop = true;
+            halt.abort();
+            break;
+          }
           // A worker can die of what an earlier input's nodes left running (a timer that throws), so
           // an input whose worker died under it runs once more, on a fresh worker, before it fails.
           // Running out of memory would happen again, and the time limit has passed.
@@ -150,10 +175,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
           }
           // A worker stuck before it took the input says nothing of the input: it runs once more.
           if (attempt === 1 && error instanceof TimeLimit && error.starting) {
-            emit({ event: "worker-stuck", input: input.rel, seconds: error.ms / 1000 });
+            emit({ event: "worker-stuck", input: input.rel, seconds: error.ms / 1000, in: stuckIn });
             continue;
           }
-          result = failedJob(error, inputStarted, stuckIn);
+          result = failedJob(error, inputStarted, stuckIn, runsOn);
         }
       }
       if (!result) break;
@@ -219,6 +244,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchResult> {
     });
   for (let i = 0; i < size.base; i++) start();
   for (let i = 0; i < workers.length; i++) await workers[i]; // the list grows while the batch runs
+  if (wedged) throw wedged;
 
   const sorted = Object.fromEntries(Object.keys(records).sort().map((rel) => [rel, records[rel]]));
   const manifest: BatchManifest = {

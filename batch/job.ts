@@ -71,6 +71,14 @@ export interface JobMessage {
   readonly board?: SharedArrayBuffer;
 }
 
+/**
+ * What else the pool sends a Deno worker: a ping, answered with a pong by a worker whose JavaScript
+ * yields, before the pool stops it mid-job (one that cannot answer runs on after `terminate()`).
+ */
+export interface PoolMessage {
+  readonly ping: true;
+}
+
 /** A message from a pool member to the pool. */
 export type WorkerMessage =
   /**
@@ -86,7 +94,9 @@ export type WorkerMessage =
   | { readonly kind: "output"; readonly stream: "stdout" | "stderr"; readonly text: string }
   | { readonly kind: "done"; readonly id: number; readonly result: unknown }
   /** A Deno worker ending of an error nothing caught (a worker process's end is seen by its exit). */
-  | { readonly kind: "died"; readonly message: string };
+  | { readonly kind: "died"; readonly message: string }
+  /** A Deno worker's answer to a {@link PoolMessage} ping. */
+  | { readonly kind: "pong" };
 
 /** Told how far a pool member has come with a job before running it: "loading", then "started". */
 export type OnStart = (phase: "loading" | "started") => void;
@@ -129,8 +139,9 @@ export function jobServer(post: (message: WorkerMessage) => void): (message: Job
   let remote: RemoteCache | undefined;
   let prepared = false;
   return async ({ id, spec, board }) => {
-    const shared = board && !spec.events ? new RunningBoard(board) : undefined;
-    shared?.clear(); // before the pool hears of the job, so it never reads the last job's nodes
+    const onBoard = board ? new RunningBoard(board) : undefined;
+    const shared = spec.events ? undefined : onBoard;
+    onBoard?.clear(); // before the pool hears of the job, so it never reads the last job's nodes
     post({ kind: "loading", id });
     if (!prepared) {
       // A fresh member loads the graph's code (executor, cache, every node's module) before it says it
@@ -138,10 +149,11 @@ export function jobServer(post: (message: WorkerMessage) => void): (message: Job
       // machine can stretch to seconds (the pool limits the start on its own).
       prepared = true;
       const value = spec.each.type === "bytes" ? { bytes: new Uint8Array(), name: "" } : spec.each.path;
+      // The board names the nodes whose modules are loading: a worker stuck there is named by them.
       await prepareGraph(spec.graph, {
         registry: createRegistry(),
         inputs: { ...spec.inputs, [spec.each.name]: value },
-      });
+      }, onBoard && ((node, type, loaded) => onBoard.loading(node, type, loaded)));
       // The hashing every run does first (a file's digest, each node's key) loads node:crypto on its
       // first call: 15 ms idle, over a second at load 30, which the first input paid inside its limit.
       sha256Hex(new Uint8Array());

@@ -8,49 +8,12 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { lineStream } from "../runtime/lines.ts";
-import {
-  fromLine,
-  type JobMessage,
-  type JobResult,
-  type JobSpec,
-  MESSAGE_PREFIX,
-  type OnStart,
-  toLine,
-  type WorkerMessage,
-} from "./job.ts";
-import { RunningBoard } from "./running_board.ts";
+import { fromLine, type JobMessage, MESSAGE_PREFIX, toLine, type WorkerMessage } from "./job.ts";
+import { Member, MemberDied, type MemberHandlers, type SpawnMember } from "./member.ts";
+import { WorkerMember } from "./worker_member.ts";
 
-/** One member of the pool. */
-export interface PoolMember {
-  /**
-   * Runs a job; rejects when the member dies during it. `onStart` is called with "loading" when the
-   * member is up and has the job (a new one then loads the graph's code), with "started" when it starts it.
-   */
-  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult>;
-  /** Stops the member, at once when `now` (in the middle of a job), else once it is idle. */
-  stop(now?: boolean): Promise<void>;
-  /**
-   * Whether the member has died between jobs (a node's timer threw after its input ended, say): it
-   * can run no more jobs, and the pool replaces it without failing the next input.
-   */
-  readonly ended: boolean;
-  /**
-   * The nodes the job in hand is in, as a failure names them, where the member shares them without
-   * messages (a Deno worker's {@link RunningBoard}); else none, and its node events say.
-   */
-  running(): readonly string[];
-}
-
-/** Where a pool member passes on what is not a job's result. */
-export interface MemberHandlers {
-  /** A remote cache warning, with its kind. */
-  readonly onWarning: (message: string, kind: string) => void;
-  /** What a node printed (its console output), by stream. */
-  readonly onOutput: (stream: "stdout" | "stderr", text: string) => void;
-}
-
-/** Makes a pool member. */
-export type SpawnMember = (handlers: MemberHandlers) => PoolMember;
+export { MemberDied } from "./member.ts";
+export type { MemberHandlers, PoolMember, SpawnMember } from "./member.ts";
 
 /** Worker processes' options: heap limit, and what each may read, write and reach. */
 export interface ProcessPoolOptions {
@@ -136,120 +99,6 @@ function permissionFlags(options: ProcessPoolOptions): string[] {
 
 const granted = (descriptor: Deno.PermissionDescriptor) =>
   Deno.permissions.querySync(descriptor).state === "granted";
-
-/** The job bookkeeping both kinds of member share: one job at a time, its messages matched by id. */
-abstract class Member implements PoolMember {
-  #pending?: {
-    id: number;
-    resolve: (r: JobResult) => void;
-    reject: (e: unknown) => void;
-    onEvent: (e: unknown) => void;
-    onStart?: OnStart;
-  };
-  #next = 0;
-
-  constructor(readonly handlers: MemberHandlers) {}
-
-  /** Sends a job to the member. */
-  protected abstract send(message: JobMessage): void;
-
-  abstract stop(now?: boolean): Promise<void>;
-
-  abstract readonly ended: boolean;
-
-  running(): readonly string[] {
-    return [];
-  }
-
-  run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult> {
-    return new Promise((resolve, reject) => {
-      const id = this.#next++;
-      this.#pending = { id, resolve, reject, onEvent, onStart };
-      this.send({ id, spec });
-    });
-  }
-
-  protected receive(data: WorkerMessage): void {
-    if (data.kind === "warning") this.handlers.onWarning(data.message, data.warning);
-    else if (data.kind === "output") this.handlers.onOutput(data.stream, data.text);
-    else if ((data.kind === "loading" || data.kind === "started") && data.id === this.#pending?.id) {
-      this.#pending.onStart?.(data.kind);
-    } else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
-    else if (data.kind === "done" && data.id === this.#pending?.id) {
-      const pending = this.#pending;
-      this.#pending = undefined;
-      pending.resolve(data.result as JobResult);
-    }
-  }
-
-  /** Fails the job in hand, if any (the member died); says whether there was one. */
-  protected fail(error: Error): boolean {
-    const pending = this.#pending;
-    this.#pending = undefined;
-    pending?.reject(error);
-    return pending !== undefined;
-  }
-
-  /** Forgets the job in hand (it was given up on). */
-  protected forget(): void {
-    this.#pending = undefined;
-  }
-}
-
-/** Why a job failed when its pool member died under it (rather than the job failing in it). */
-export class MemberDied extends Error {
-  /** The member ran out of memory: the same input would again. */
-  readonly outOfMemory: boolean;
-
-  constructor(message: string, outOfMemory = false) {
-    super(message);
-    this.outOfMemory = outOfMemory;
-  }
-}
-
-/** A Deno worker of this process. */
-class WorkerMember extends Member {
-  readonly #worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
-  readonly #board = new RunningBoard();
-  #ended = false;
-
-  constructor(handlers: MemberHandlers) {
-    super(handlers);
-    this.#worker.onmessage = ({ data }: MessageEvent<WorkerMessage>) =>
-      data.kind === "died" ? this.#died(data.message) : this.receive(data);
-    // What the worker could not report itself (an error in its own module).
-    this.#worker.onerror = (event) => {
-      event.preventDefault();
-      this.#died(event.message);
-    };
-  }
-
-  /** An uncaught error ends a Deno worker: a job sent after it would never be answered. */
-  #died(message: string): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    this.#worker.terminate(); // it tells of its death and waits to be ended (worker.ts)
-    this.fail(new MemberDied(`worker died: ${message}`));
-  }
-
-  get ended(): boolean {
-    return this.#ended;
-  }
-
-  protected send(message: JobMessage): void {
-    this.#worker.postMessage({ ...message, board: this.#board.buffer } satisfies JobMessage);
-  }
-
-  override running(): readonly string[] {
-    return this.#board.ids();
-  }
-
-  stop(): Promise<void> {
-    this.forget();
-    this.#worker.terminate();
-    return Promise.resolve();
-  }
-}
 
 /** How much of a worker process's stderr is kept for the message of its death. */
 const STDERR_KEPT = 64 * 1024;

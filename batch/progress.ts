@@ -5,6 +5,7 @@
  * @module
  */
 import type { BatchEvent, BatchSummary } from "./batch.ts";
+import { RUNS_ON, whereText } from "./left_running.ts";
 
 /** A live status line: its progress sink, the way to print above it, and its end. */
 export interface LiveProgress {
@@ -106,7 +107,15 @@ export function logProgress(total: number): (event: BatchEvent) => void {
 function warningText(event: BatchEvent): string | undefined {
   if (event.event === "remote-warning") return `warning: ${event.message}`;
   if (event.event === "worker-stuck") {
-    return `warning: the worker given ${event.input} did not start it within ${event.seconds} s (stuck starting); it was stopped and ${event.input} runs again on a fresh worker`;
+    const where = event.in.length ? `, in ${event.in.join(", ")}` : "";
+    return `warning: the worker given ${event.input} did not start it within ${event.seconds} s (stuck starting${where}); it was stopped and ${event.input} runs again on a fresh worker`;
+  }
+  if (event.event === "worker-left-running") {
+    const where = whereText(event);
+    const lock = event.starting
+      ? ", and node_modules' lock held if a module's loading is what never ends"
+      : "";
+    return `warning: the Deno worker given ${event.input}${where} ${RUNS_ON}; it keeps a core busy if it spins${lock}, until the batch ends (worker processes, --processes, are killed instead)`;
   }
   if (event.event !== "worker-died") return undefined;
   const after = event.after

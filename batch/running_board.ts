@@ -34,6 +34,8 @@ export class RunningBoard {
   readonly #header: Int32Array;
   readonly #bytes: Uint8Array;
   readonly #running = new Map<string, string>();
+  /** Nodes whose implementation modules are loading (a fresh worker, before its first job starts). */
+  readonly #loading = new Map<string, string>();
 
   constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(HEADER + CAPACITY)) {
     this.buffer = buffer;
@@ -44,6 +46,14 @@ export class RunningBoard {
   /** Starts a job: no node is running. */
   clear(): void {
     this.#running.clear();
+    this.#loading.clear();
+    this.#write();
+  }
+
+  /** Notes a node's module starting (`loaded` false) or ending loading (the worker's side). */
+  loading(id: string, type: string, loaded: boolean): void {
+    if (loaded) this.#loading.delete(id);
+    else this.#loading.set(id, type);
     this.#write();
   }
 
@@ -64,8 +74,10 @@ export class RunningBoard {
       const text = new TextDecoder().decode(this.#bytes.slice(0, length));
       if (Atomics.load(this.#header, 0) !== before) continue;
       try {
-        const running = JSON.parse(text || "[]") as [string, string][];
-        return running.map(([id, type]) => `node \`${id}\` (${type})`);
+        const running = JSON.parse(text || "[]") as [string, string, 1?][];
+        return running.map(([id, type, loading]) =>
+          loading ? `the module of node \`${id}\` (${type}), loading` : `node \`${id}\` (${type})`
+        );
       } catch {
         return [];
       }
@@ -74,7 +86,10 @@ export class RunningBoard {
   }
 
   #write(): void {
-    let entries = [...this.#running];
+    let entries: [string, string, 1?][] = [
+      ...this.#running,
+      ...[...this.#loading].map(([id, type]): [string, string, 1] => [id, type, 1]),
+    ];
     let bytes = new TextEncoder().encode(JSON.stringify(entries));
     while (bytes.byteLength > CAPACITY) { // a graph running hundreds of nodes at once: the first that fit
       entries = entries.slice(0, Math.floor(entries.length / 2));

@@ -6,17 +6,25 @@
  */
 import type { RunEvent } from "../runtime/events.ts";
 import type { JobResult } from "./job.ts";
+import { RUNS_ON } from "./left_running.ts";
 
 /**
  * The result of a job its worker could not give: it died, or overran the time limit (`running`: the
- * nodes it was in then, from {@link RunningNodes}, named so the user knows where it stuck).
+ * nodes it was in then, from {@link RunningNodes}, named so the user knows where it stuck;
+ * `runsOn`: its Deno worker could not be stopped, see `left_running.ts`).
  */
-export function failedJob(error: unknown, started: number, running: readonly string[] = []): JobResult {
+export function failedJob(
+  error: unknown,
+  started: number,
+  running: readonly string[] = [],
+  runsOn = false,
+): JobResult {
   const within = running.length ? ` while ${running.join(", ")} ran` : "";
+  const stopped = runsOn ? `its worker ${RUNS_ON}` : "its worker was stopped";
   const message = error instanceof TimeLimit
     ? error.starting
-      ? `its worker did not start it within ${error.ms / 1000} s; the worker was stopped`
-      : `no result within ${error.ms / 1000} s (the time limit per input)${within}; its worker was stopped`
+      ? `its worker did not start it within ${error.ms / 1000} s; ${stopped}`
+      : `no result within ${error.ms / 1000} s (the time limit per input)${within}; ${stopped}`
     : error instanceof Error
     ? error.message
     : String(error);

@@ -110,9 +110,28 @@ export type BatchEvent =
   }
   /**
    * The fresh worker given `input` did not start it within `seconds` (see `startLimitMs`): it was
-   * stopped, and the input runs again on another.
+   * stopped, and the input runs again on another. `in`: whose modules it was loading (a Deno worker's;
+   * none from a worker process).
    */
-  | { readonly event: "worker-stuck"; readonly input: string; readonly seconds: number }
+  | {
+    readonly event: "worker-stuck";
+    readonly input: string;
+    readonly seconds: number;
+    readonly in: readonly string[];
+  }
+  /**
+   * The Deno worker given `input`, stopped when it overran a limit after `seconds` (`starting`: its
+   * start, loading the graph's code; else the time limit per input), did not answer: it is in
+   * JavaScript that never yields, which Deno cannot stop (denoland/deno#35657), and runs on until the
+   * batch's process ends. `in`: the nodes it was in, or whose modules it was loading.
+   */
+  | {
+    readonly event: "worker-left-running";
+    readonly input: string;
+    readonly in: readonly string[];
+    readonly starting: boolean;
+    readonly seconds: number;
+  }
   /**
    * The pool grew by a worker or one retired (without `--jobs`, while a remote cache serves the
    * work: see `PoolSize`); `workers` is how many run now.

@@ -7,7 +7,7 @@
  */
 /// <reference lib="deno.worker" />
 import { format } from "node:util";
-import { type JobMessage, jobServer, type WorkerMessage } from "./job.ts";
+import { type JobMessage, jobServer, type PoolMessage, type WorkerMessage } from "./job.ts";
 
 // `Deno.exit` (and so `process.exit`) and `close` end a Deno worker without a word to the pool, which
 // would wait for its answer forever: in a batch's Deno worker they throw instead, and the node fails.
@@ -53,6 +53,8 @@ self.addEventListener("unhandledrejection", (event) => {
 });
 
 const serve = jobServer((message) => self.postMessage(message));
-self.onmessage = ({ data }: MessageEvent<JobMessage>) => {
-  if (!dead) serve(data);
+self.onmessage = ({ data }: MessageEvent<JobMessage | PoolMessage>) => {
+  // A ping is answered whatever the job in hand: only a worker whose JavaScript never yields cannot.
+  if ("ping" in data) self.postMessage({ kind: "pong" } satisfies WorkerMessage);
+  else if (!dead) serve(data);
 };

@@ -22,6 +22,7 @@ import {
   verifyVerdict,
 } from "./shared.ts";
 import { caseOnlyHint, expandEach, SelectionError } from "../batch/inputs.ts";
+import { WorkersWedged } from "../batch/left_running.ts";
 import { inShard, parseShard, type Shard } from "../batch/shard.ts";
 import { type BatchEvent, type BatchOptions, runBatch } from "../batch/batch.ts";
 import {
@@ -91,7 +92,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
   const progress = batchProgress(opts, inShard(selection.inputs, shard).length);
   const interruption = listenForInterrupts();
-  const { manifest, summary } = await runBatch({
+  const result = await runBatch({
     graph: graphPath,
     selection,
     inputs,
@@ -109,8 +110,18 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     ...progress.sinks,
     nodeEvents: opts.json,
     signal: interruption.signal,
+  }).catch((error) => {
+    if (!(error instanceof WorkersWedged)) throw error;
+    return error;
   }).finally(interruption.dispose);
   progress.finish();
+  if (result instanceof WorkersWedged) {
+    // Deno workers can no longer start (see batch/left_running.ts): what ran is in the cache; the
+    // process ends here, the worker left running with it.
+    console.error(`error: ${result.message}`);
+    return EXIT.failed;
+  }
+  const { manifest, summary } = result;
   const failures = Object.entries(manifest.inputs).filter(([, r]) => !r.ok).map(([input, r]) => ({
     input,
     message: (r.error as { message?: string } | undefined)?.message ?? "failed",

@@ -86,6 +86,7 @@ export async function checkGraph(
  * it dispatches to, {@link preloadRun}). A batch worker does it before its first input's time
  * limit starts, since a fresh worker otherwise loads all of it inside that input (2.5 s on a loaded
  * machine). Never throws: an invalid graph or a module that fails to load is the run's to report.
+ * `onModule` is told as each of the graph's own nodes starts and ends loading its module.
  *
  * @example
  * ```ts
@@ -97,6 +98,7 @@ export async function checkGraph(
 export async function prepareGraph(
   graph: string | GraphFile | GraphSource,
   options: GraphOptions,
+  onModule?: ModuleLoading,
 ): Promise<void> {
   const loading = Promise.allSettled(runModules());
   try {
@@ -111,13 +113,23 @@ export async function prepareGraph(
     // import still holds it when it runs is timing (probe: 4 of 4 runs hung, 0 of 4 with
     // --node-modules-dir=manual; this order 0 of 12, everything at once 2 of 6, one at a time 2 of 8).
     const own: unknown[] = [...plan.nodes.values()].map((node) => node.def.run);
-    await Promise.all(own.map((run) => preloadRun(run)));
+    await Promise.all([...plan.nodes].map(async ([id, { def }]) => {
+      onModule?.(id, def.type, false);
+      await preloadRun(def.run);
+      onModule?.(id, def.type, true);
+    }));
     await Promise.all([...runsOf(plan)].filter((run) => !own.includes(run)).map((run) => preloadRun(run)));
   } catch {
     // The run reports what is wrong with the graph.
   }
   await loading;
 }
+
+/**
+ * Told as each of a graph's nodes starts (`loaded` false) and ends loading its implementation module:
+ * a batch names the node whose module never ends loading.
+ */
+export type ModuleLoading = (id: string, type: string, loaded: boolean) => void;
 
 /**
  * Every run a plan's nodes may call: each node's own, those of the node types it invokes (`decode.auto`:

@@ -565,11 +565,30 @@ Deno.test("batch --timeout: an input that hangs fails alone, its worker replaced
   const graph = await hostileGraph(dir, { "a.bin": [0], "hang.bin": [2, 0, 0, 0], "z.bin": [0, 0] });
   // The limit holds a.bin too, the first input of a fresh worker, which loads the graph's modules as it
   // runs: 0.2 s on an idle machine, 0.6 s with both cores loaded eight times over; 3 s leaves room.
-  const { manifest, summary } = await runHostileBatch(dir, { inputTimeoutMs: 3000 });
+  const left: BatchEvent[] = [];
+  const { manifest, summary } = await runHostileBatch(dir, {
+    inputTimeoutMs: 3000,
+    onEvent: (event) => event.event === "worker-left-running" && left.push(event),
+  });
   assertEquals([summary.ok, summary.failed], [2, 1], JSON.stringify(manifest.inputs));
   const failure = manifest.inputs["hang.bin"].error as { message: string };
   assert(failure.message.startsWith("no result within 3 s"), failure.message);
   assert(failure.message.includes("while node `hostile` (test.hostile) ran"), failure.message);
+  // A Deno worker in a loop that never yields is not ended by terminate() (denoland/deno#35657): the
+  // batch says it runs on, and where, rather than that it was stopped. (It ends as the folder goes.)
+  assert(
+    failure.message.endsWith(
+      "runs on: a Deno worker in JavaScript that never yields cannot be stopped (denoland/deno#35657)",
+    ),
+    failure.message,
+  );
+  assertEquals(left, [{
+    event: "worker-left-running",
+    input: "hang.bin",
+    in: ["node `hostile` (test.hostile)"],
+    starting: false,
+    seconds: 3,
+  }]);
   assert(manifest.inputs["a.bin"].ok && manifest.inputs["z.bin"].ok, "a fresh worker ran the rest");
   assertEquals(summary.slowest[0].input, "hang.bin");
   assert(summary.slowest[0].ms >= 3000, `${summary.slowest[0].ms} ms`);

@@ -11,19 +11,24 @@ Deno.test("runBatch with a signal: an input that hangs is given up when it abort
   // Larger files start first: the plain one, then the hang, then one that never starts.
   await hostileGraph(dir, { "plain.bin": [0, 0, 0], "hang.bin": [2, 0], "later.bin": [0] });
   const controller = new AbortController();
-  const { manifest, summary } = await runHostileBatch(dir, {
-    signal: controller.signal,
-    onEvent: (event) => {
-      if (event.event === "input" && event.input === "hang.bin" && event.state === "running") {
-        controller.abort();
-      }
-    },
-  });
-  assertEquals(
-    [summary.ok, summary.failed, summary.notRun, summary.interrupted],
-    [1, 0, 2, true],
-  );
-  assertEquals(Object.keys(manifest.inputs), ["plain.bin"]);
+  try {
+    const { manifest, summary } = await runHostileBatch(dir, {
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.event === "input" && event.input === "hang.bin" && event.state === "running") {
+          controller.abort();
+        }
+      },
+    });
+    assertEquals(
+      [summary.ok, summary.failed, summary.notRun, summary.interrupted],
+      [1, 0, 2, true],
+    );
+    assertEquals(Object.keys(manifest.inputs), ["plain.bin"]);
+  } finally {
+    // The hang's Deno worker, if it reached the node's loop, runs on after it is stopped until this goes.
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("runBatch with a signal aborted before it starts: no input runs and no worker is made", async () => {

@@ -80,3 +80,17 @@ Deno.test("running board: the pool reads the nodes a worker noted as running, in
   assertEquals(named[0], "node `n0` (test.wide_graph_node)");
   assertEquals(named.length > 100 && named.length < 700, true, `${named.length}`);
 });
+
+Deno.test("running board: a fresh worker's nodes whose modules are loading are named, until each has loaded", () => {
+  const pool = new RunningBoard();
+  const worker = new RunningBoard(pool.buffer);
+  worker.clear();
+  worker.loading("decode", "decode.auto", false);
+  worker.loading("rig", "rig.parts", false);
+  worker.loading("decode", "decode.auto", true);
+  assertEquals(pool.ids(), ["the module of node `rig` (rig.parts), loading"]);
+  worker.note({ event: "node", id: "read", type: "io.read", state: "running" });
+  assertEquals(pool.ids(), ["node `read` (io.read)", "the module of node `rig` (rig.parts), loading"]);
+  worker.clear(); // the next job: nothing left from this one
+  assertEquals(pool.ids(), []);
+});

@@ -85,18 +85,25 @@ Deno.test("batch --timeout on Deno workers and on worker processes: a node modul
 
 /**
  * A graph whose node's run module never ends loading the first time it loads (its first worker is
- * stuck): a loop that never yields, blocked in Atomics.wait rather than spinning, so the seconds the
- * start limit takes cost the suite no core.
+ * stuck). On worker processes, a loop that never yields, blocked in Atomics.wait rather than spinning,
+ * so the seconds the start limit takes cost the suite no core: the stuck process is killed. On Deno
+ * workers, an await that never ends: Deno's terminate() does not end a worker in JavaScript that never
+ * yields (denoland/deno#35657), and one stuck so in a module's top level keeps node_modules' lock, so
+ * no Deno worker of the test process, nor any Deno process on that node_modules, loads a module after
+ * it (a CI run's other shards waited out their limits). An await yields: terminate() ends it.
  */
-function stuckOnceGraph(dir: string): Promise<string> {
+function stuckOnceGraph(dir: string, processes: boolean): Promise<string> {
   const marker = JSON.stringify(join(dir, "loaded-once"));
+  const stuck = processes
+    ? `const cell = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) Atomics.wait(cell, 0, 0, 50);`
+    : "await new Promise(() => {});";
   return lazyGraph(
     dir,
     "stuck_once",
     `try { Deno.statSync(${marker}); } catch {
   Deno.writeTextFileSync(${marker}, "");
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  for (;;) Atomics.wait(cell, 0, 0, 50);
+  ${stuck}
 }`,
   );
 }
@@ -107,18 +114,22 @@ Deno.test("batch on Deno workers and on worker processes without --timeout: a wo
     const pool = processes ? "worker processes" : "Deno workers";
     const dir = await tempDir();
     try {
-      const graph = await stuckOnceGraph(dir);
+      const graph = await stuckOnceGraph(dir, processes);
       const stuck: unknown[] = [];
       const outcome = await runBoth(dir, graph, processes, {
         // The limit runs from when the fresh worker is up: it covers loading the graph's two small
         // modules (0.5–1 s at load 24 on two cores), not the worker's own start-up (3–10 s at that
         // load), which an 8 s limit counted from the spawn failed 6 runs of 6 on.
         startLimitMs: 5000,
-        onEvent: (event) => event.event === "worker-stuck" && stuck.push(event),
+        onEvent: (event) =>
+          (event.event === "worker-stuck" || event.event === "worker-left-running") && stuck.push(event),
       });
       assertEquals(outcome, [["a.bin", true, null], ["b.bin", true, null]], pool);
-      // The larger input starts first, on the worker that never started.
-      assertEquals(stuck, [{ event: "worker-stuck", input: "b.bin", seconds: 5 }], pool);
+      // The larger input starts first, on the worker that never started, named by the module it was
+      // loading (a Deno worker's board; a process shares none). That worker was stopped (a killed
+      // process, a Deno worker whose await yields): none is left running.
+      const loading = processes ? [] : ["the module of node `stuck_once` (test.stuck_once), loading"];
+      assertEquals(stuck, [{ event: "worker-stuck", input: "b.bin", seconds: 5, in: loading }], pool);
       assertEquals(await Deno.readTextFile(join(dir, "out", "b", "size.json")), "5", pool);
     } finally {
       await Deno.remove(dir, { recursive: true });
