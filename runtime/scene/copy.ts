@@ -249,7 +249,7 @@ function copyAll(source: Document): { target: Document; map: Map<Property, Prope
   const resolve = resolverInto(target, map);
   const pairs = pairsInEdgeOrder(source, resolve, map);
   for (let i = 0; i < pairs.length; i += 2) {
-    copyProperty(pairs[i], pairs[i + 1], resolve);
+    copyProperty(pairs[i], pairs[i + 1], resolve, true); // each made by `resolve`, set only here
     // Empty collections shared until first added to: a third of what a copied leaf node held.
     leanRefs(pairs[i + 1]);
   }

@@ -39,31 +39,29 @@ type Internals = Record<symbol, any> & Record<string, any>;
 
 /**
  * `to.copy(from, resolve)`, faster on literal attributes. `resolve` must not be the identity
- * resolver (Node and Scene refuse it).
+ * resolver (Node and Scene refuse it). `fresh`: `to` was just made and nothing has been set on it
+ * yet (it holds no references to remove).
  *
  * @example
  * ```ts ignore
  * copyProperty(from, new (from.constructor as any)(target.getGraph()), resolve);
  * ```
  */
-export function copyProperty(from: Property, to: Property, resolve: PropertyResolver<Property>): void {
+export function copyProperty(
+  from: Property,
+  to: Property,
+  resolve: PropertyResolver<Property>,
+  fresh = false,
+): void {
   if (!ENABLED || !GENERIC_COPIES.has(to.copy)) {
     to.copy(from, resolve);
     return;
   }
   const self = to as unknown as Internals, other = from as unknown as Internals;
   const mine = self[ATTRIBUTES!], theirs = other[ATTRIBUTES!], immutable: Set<string> = self[IMMUTABLE_KEYS!];
-  // Remove previous references.
-  for (const key in mine) {
-    const value = mine[key];
-    if (value instanceof GraphEdge) {
-      if (!immutable.has(key)) value.dispose();
-    } else if (value instanceof RefList || value instanceof RefSet) {
-      for (const ref of value.values()) ref.dispose();
-    } else if (value instanceof RefMap) {
-      for (const ref of value.values()) ref.dispose();
-    }
-  }
+  // Remove previous references: a property just made holds none but its immutable ones, which stay
+  // (a scene copy's, `fresh`, skip the look: two collections listed a node for nothing).
+  if (!fresh) removeReferences(mine, immutable);
   // Add new references and values.
   for (const key in theirs) {
     const otherValue = theirs[key];
@@ -88,6 +86,20 @@ export function copyProperty(from: Property, to: Property, resolve: PropertyReso
       mine[key] = (otherValue as Uint8Array).slice();
     } else {
       mine[key] = otherValue;
+    }
+  }
+}
+
+/** Disposes the edges of `mine` (a property's attributes) but its immutable ones, as `copy` first does. */
+function removeReferences(mine: Internals, immutable: Set<string>): void {
+  for (const key in mine) {
+    const value = mine[key];
+    if (value instanceof GraphEdge) {
+      if (!immutable.has(key)) value.dispose();
+    } else if (value instanceof RefList || value instanceof RefSet) {
+      for (const ref of value.values()) ref.dispose();
+    } else if (value instanceof RefMap) {
+      for (const ref of value.values()) ref.dispose();
     }
   }
 }
