@@ -31,6 +31,13 @@ import { type HostileFormat, hostileInput } from "./hostile.ts";
  */
 export type FuzzOutcome = "ok" | "typed" | "crash" | "invalid" | "disagree";
 
+/** The scene in `chain`, taken out of it (see `runFuzzCase`). */
+function handOver(chain: { scene?: Document }): Document {
+  const scene = chain.scene!;
+  chain.scene = undefined;
+  return scene;
+}
+
 /** Files whose scene a partgraph decoder builds from scratch rather than reading it as glTF. */
 const BUILT_BY_DECODER = /\.(cmp|3db|vms|3df|car|duf|dsf)$/i;
 
@@ -80,11 +87,16 @@ export async function runFuzzCase(
   let resolved: Document | undefined;
   let glb: Uint8Array;
   try {
-    const scene = decoded ?? (await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx)).scene;
-    const joined = (await runNode(constraintsResolve, { scene }, {}, ctx)).scene;
-    const textured = (await runNode(texturesToPng, { scene: joined }, {}, ctx)).scene;
-    const expanded = (await runNode(sceneUninstance, { scene: textured }, {}, ctx)).scene;
-    resolved = (await rig(expanded, { forward: "auto", up: "auto" })).scene;
+    // One holder through the chain, emptied as the scene is handed to the rig: an async function keeps
+    // every local and argument across its awaits, and a step's scene left in one was held to the end —
+    // on the hostile set's million bare nodes, a whole decoded scene beside each rig node's two.
+    const chain: { scene?: Document } = { scene: decoded };
+    decoded = undefined;
+    chain.scene ??= (await runNode(decodeAuto, { bytes: { bytes, name } }, {}, ctx)).scene;
+    chain.scene = (await runNode(constraintsResolve, { scene: chain.scene }, {}, ctx)).scene;
+    chain.scene = (await runNode(texturesToPng, { scene: chain.scene }, {}, ctx)).scene;
+    chain.scene = (await runNode(sceneUninstance, { scene: chain.scene }, {}, ctx)).scene;
+    resolved = (await rig(handOver(chain), { forward: "auto", up: "auto" })).scene;
     glb = (await runNode(exportGltf, { scene: resolved }, {}, ctx)).bytes.bytes;
   } catch (error) {
     if (error instanceof DecodeError && error.format === "glb output" && resolved) {

@@ -58,7 +58,11 @@ export async function rig(
   pivot: Record<string, JsonValue> = {},
 ): Promise<RigResult> {
   const ctx = testContext();
-  let current = (await runNode(rigParts, { scene }, {}, ctx)).scene;
+  // An async function keeps its arguments across its awaits: `scene` is let go once handed on, or
+  // every rig node would run with the input held besides its own input and output.
+  let current = scene;
+  scene = undefined as unknown as Document;
+  current = (await runNode(rigParts, { scene: current }, {}, ctx)).scene;
   current = (await runNode(rigDetectPanels, { scene: current }, detect, ctx)).scene;
   current = (await runNode(rigFitHinge, { scene: current }, frame, ctx)).scene;
   current = (await runNode(rigAssignSide, { scene: current }, frame, ctx)).scene;
