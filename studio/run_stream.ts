@@ -45,14 +45,19 @@ export function run(ctx: ApiContext, { path, graph, overrides }: GraphBody): Res
           onEvent: (event) => send(event.event, event),
         });
         ctx.lastOutputs.clear();
+        const writtenAs = new Map<string, string>();
         for (const [name, value] of Object.entries(result.outputs)) {
           const encoded = await encodeOutput(name, value);
-          ctx.lastOutputs.set(name, { ...encoded, file: downloadName(encoded, result.writes, path) });
+          const written = writtenWith(encoded, result.writes);
+          if (written) writtenAs.set(name, ctx.sandbox.display(resolve(ctx.outDir, written)));
+          ctx.lastOutputs.set(name, { ...encoded, file: downloadName(encoded, written, path) });
         }
         const outputs = [...ctx.lastOutputs].map(([name, o]) => ({
           name,
           type: o.type,
           file: o.file,
+          // The file the run wrote these bytes as (as displayed): the preview labels the output by it.
+          ...(writtenAs.has(name) ? { written: writtenAs.get(name) } : {}),
           size: o.bytes.length,
         }));
         const files = await writtenFiles(ctx, result.writes);
@@ -109,21 +114,24 @@ async function overridesUsed(
   return [...used].sort();
 }
 
-/**
- * The name an output downloads as: the file the run wrote with the same bytes (`fighter.rigged.glb`),
- * else, for an exporter's default name (`scene.glb`, which every graph's download was called), the
- * graph's own name with the output's extension; any other name the value carries is kept.
- */
-function downloadName(
+/** The path (in the output folder) of the file the run wrote with an output's bytes, if it wrote one. */
+function writtenWith(
   out: EncodedOutput,
   writes: readonly { path: string; sha256: string }[],
-  graphPath: string,
-): string {
-  if (out.type === "bytes") {
-    const digest = sha256Hex(out.bytes);
-    const written = writes.find((w) => w.sha256 === digest);
-    if (written) return basename(written.path);
-  }
+): string | undefined {
+  if (out.type !== "bytes") return undefined;
+  const digest = sha256Hex(out.bytes);
+  return writes.find((w) => w.sha256 === digest)?.path;
+}
+
+/**
+ * The name an output downloads as: the file the run wrote with the same bytes (`written`:
+ * `fighter.rigged.glb`), else, for an exporter's default name (`scene.glb`, which every graph's
+ * download was called), the graph's own name with the output's extension; any other name the value
+ * carries is kept.
+ */
+function downloadName(out: EncodedOutput, written: string | undefined, graphPath: string): string {
+  if (written) return basename(written);
   const ext = extname(out.file);
   if (basename(out.file, ext) !== "scene") return out.file;
   return `${basename(graphPath, extname(graphPath))}${ext}`;

@@ -23,7 +23,8 @@ export function openVersions(groups: readonly GraphModel[]): { path: string; gra
 export interface RunEnd {
   ok: boolean;
   ms: number;
-  outputs?: { name: string; type: string; file: string; size: number }[];
+  /** Graph outputs: `file` the name each downloads as, `written` the file the run wrote it as, if any. */
+  outputs?: { name: string; type: string; file: string; written?: string; size: number }[];
   /** The files the run's `io.write` nodes wrote (paths as the server displays them), with their sizes. */
   files?: { path: string; size: number }[];
   error?: { message?: string; failures?: { message: string }[] };

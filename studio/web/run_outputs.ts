@@ -24,8 +24,10 @@ export function listOutputs(list: HTMLElement, end: RunEnd, preview: ShowPreview
       download: output.file,
       text: `${output.name} (${output.type}, ${output.size} bytes)`,
       // Any output reads as a GLB from /api/output when it is one: a scene is sent as GLB.
+      // Labelled in the preview by the file the run wrote it as ("out/fighter.rigged.glb: 6 parts"),
+      // when it wrote one: the output's name ("glb") did not say which file was shown.
       preview: output.type === "scene" || output.file.endsWith(".glb")
-        ? () => preview(url, output.name)
+        ? () => preview(url, output.written ?? output.name)
         : undefined,
     }));
   }

@@ -63,6 +63,8 @@ Deno.test({
         nodes: {
           fighter: { type: "demo.fighter", params: { detail: 1 } },
           export: { type: "export.gltf", inputs: { scene: "fighter.scene" } },
+          // The output's bytes are written too: the preview labels the output by that file.
+          write: { type: "io.write", inputs: { bytes: "export.bytes" }, params: { path: "small.glb" } },
         },
         outputs: { glb: "export.bytes" },
       }),
@@ -126,6 +128,9 @@ Deno.test({
         await page.click("#tab-editor");
         await page.fill("#graph-path", graph);
         await page.click("#open-path");
+        // The graph opened, not the one shown before it: aircraft.json has a node 'fighter' too, and a
+        // run of it lists its own outputs.
+        await page.waitForFunction((g) => document.getElementById("crumbs")!.textContent === g, graph);
         await page.waitForSelector('g.node[data-node="fighter"]');
         const run = async () => {
           await page.click("#run");
@@ -138,8 +143,19 @@ Deno.test({
           assert(said.startsWith("Run finished"), said);
         };
         await run();
+        // Waited for by the preview's count of models settled, not by the label it shows.
+        const settled = () => page.evaluate(() => Number(document.body.dataset.previewSettled ?? 0));
+        const before = await settled();
         await page.click("#outputs li button");
-        await page.waitForFunction(() => document.body.dataset.previewReady === "glb");
+        await page.waitForFunction((n) => Number(document.body.dataset.previewSettled) > n, before);
+        // The glb output is labelled by the file the run wrote it as (the Outputs list's written row),
+        // not by the output's name.
+        const rows = await page.locator("#outputs li a").allTextContents();
+        const written = rows.find((row) => row.includes("(written,"))?.replace(/ \(written,.*$/, "");
+        assert(written?.endsWith("small.glb"), rows.join("; "));
+        equal(await page.evaluate(() => document.body.dataset.previewReady), written);
+        assert((await page.textContent("#preview-info"))!.startsWith(`${written}: `));
+        assert((await page.textContent("#status"))!.startsWith(`Shown ${written} in the preview`));
         assert(!(await page.textContent("#preview-info"))!.includes("earlier run"));
         await page.click("#tab-editor");
         await run();

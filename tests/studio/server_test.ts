@@ -595,7 +595,14 @@ Deno.test("studio server: /api/users finds the graphs that run a group file, and
     deepEqual(body.users, [join(sub, "a.json"), join(sub, "inner", "e.json")]);
     deepEqual(body.unopenable, [join(sub, "inner", "b.json")]);
     deepEqual(body.searched, [".", await Deno.realPath(dir)]);
-    equal(body.complete, true);
+    // The project is this checkout, whose out/ may hold more scratch files than the walk's budget:
+    // then the walk is not complete, but the budget is shared, so the root was searched to its end
+    // (its users above are found) and only the checkout's folders are named unfinished.
+    const root = await Deno.realPath(dir);
+    if (!body.complete) {
+      assert(body.unfinished.length > 0, "an incomplete walk names where it stopped");
+      deepEqual(body.unfinished.filter((folder: string) => folder.startsWith(root)), []);
+    }
     // The project's graphs/ holds 7 graph files; under the root: a.json, b–e.json and nothing else.
     assert(body.files >= 7 + 4, `${body.files} .json files read`);
     equal((await users("/etc/hostname")).status, 403);
