@@ -36,7 +36,8 @@ export const decodeCar = defineNode({
   // correction) holds a name when the first clip's does — the anim→sound table's bytes (KPS -1, -1
   // frames) were read as a clip, and a tail of zeros kept every clip stored one short from being read;
   // a sound and the anim→sound table after it that the last clip's raised count took in are read as
-  // that sound and table (car_hidden_sound.ts).
+  // that sound and table (car_hidden_sound.ts). The appended-bytes pass goes on past frame-count
+  // readings the file does not vouch for, and no count is raised over a frame of zeros.
   version: 25,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",

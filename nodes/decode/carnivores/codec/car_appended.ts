@@ -63,7 +63,9 @@ export function appendedRepair(search: SectionSearch, warn: WarningSink): Append
   if (firstVouched >= 0) {
     readings.push(...fits.filter((r) => distance(r) === distance(fits[firstVouched])));
   }
-  const found = fittingFrameCounts(last);
+  // A reading the file does not vouch for (frame data read as headers ending in the appended zeros)
+  // must not stop the search before the one it does: every clip stored one short, say.
+  const found = fittingFrameCounts(last, (frameFixes) => vouchedTail(last, { ...declared, frameFixes }) >= 0);
   // Readings the frames alone cannot choose between may differ in their tails: a reading one frame
   // short leaves a frame after it, which is no appended byte.
   const fixed = found.kind === "fixed" ? [found.fixes] : found.kind === "ambiguous" ? found.candidates : [];

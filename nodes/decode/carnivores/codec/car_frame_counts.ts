@@ -64,7 +64,9 @@ const SEARCH_BUDGET = 2_000_000;
  * count corrected, or found after a correction) holds a name when the first clip's does. Several sets of equally few corrections are settled
  * by the frame data when one reading's frames alone track the model's points (`base`), else
  * `ambiguous` (nothing is read from a guess); none within the bound (or more work than
- * {@link SEARCH_BUDGET}) is `none`. Read with the stored counts, the game takes the next clip's header
+ * {@link SEARCH_BUDGET}) is `none`. With `vouch` (the last pass, which takes only readings the file
+ * vouches for), readings it refuses are dropped at each step, so they do not hide one with more
+ * corrections that it takes. Read with the stored counts, the game takes the next clip's header
  * from frame data.
  *
  * @example
@@ -73,7 +75,10 @@ const SEARCH_BUDGET = 2_000_000;
  * if (found.kind === "fixed") console.log(found.fixes); // [{ clip: 0, frames: 31, stored: 30, at: … }, …]
  * ```
  */
-export function fittingFrameCounts(search: SectionSearch): FrameCountSearch {
+export function fittingFrameCounts(
+  search: SectionSearch,
+  vouch?: (fixes: readonly FrameCountFix[]) => boolean,
+): FrameCountSearch {
   const { view, at, vertexCount, animations, sounds, base } = search;
   if (vertexCount <= 0 || animations <= 0) return { kind: "none" };
   const size = view.byteLength;
@@ -117,9 +122,10 @@ export function fittingFrameCounts(search: SectionSearch): FrameCountSearch {
       const change = delta === 0 ? 0 : (delta % 2 ? -1 : 1) * Math.ceil(delta / 2);
       const frames = stored + change;
       if (frames < 0 || (change && (left === 0 || unnamed))) continue;
-      // Frames added that are all zero bytes are what a tail of zeros reads as, not evidence.
+      // A frame added that is all zero bytes (every point at the origin) is what a tail of zeros reads
+      // as, not evidence: a count is not raised over one, even with a real frame before it.
       const next = clipAt + ANIMATION_HEADER_BYTES + frames * frameBytes;
-      if (change > 0 && zeroFrom(view, next - change * frameBytes, next) >= next) continue;
+      if (change > 0 && zeroFrameIn(view, next - change * frameBytes, next, frameBytes)) continue;
       // The clips still to come need at least their headers.
       if (next + (animations - clip - 1) * ANIMATION_HEADER_BYTES > size) continue;
       const fix = change ? { clip, frames, stored, at: clipAt + NAME_BYTES + 4 } : undefined;
@@ -131,6 +137,8 @@ export function fittingFrameCounts(search: SectionSearch): FrameCountSearch {
     return out;
   };
   const result = (): FrameCountSearch | undefined => {
+    // Readings the file does not vouch for are no answer: the search goes on to more corrections.
+    if (vouch) found.splice(0, found.length, ...found.filter((fixes) => vouch(fixes)));
     // Equally few corrections that fit more than one way: the frame data decide when exactly one
     // reading starts every corrected clip's frames where they look like the model's points.
     if (found.length > 1 && base) {
@@ -195,4 +203,12 @@ function uniformFix(
     if (at > view.byteLength) return undefined;
   }
   return { fixes, end: at };
+}
+
+/** Whether one of the frames of `frameBytes` from `from` to `to` is all zero bytes. */
+function zeroFrameIn(view: DataView, from: number, to: number, frameBytes: number): boolean {
+  for (let at = from; at < to; at += frameBytes) {
+    if (zeroFrom(view, at, at + frameBytes) >= at + frameBytes) return true;
+  }
+  return false;
 }
