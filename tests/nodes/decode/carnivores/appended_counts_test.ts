@@ -10,13 +10,11 @@
  */
 import assert from "node:assert/strict";
 import { parseCar } from "./parse.ts";
+import { carReadOutcome } from "./car_reads.ts";
+import { parseCar as parseCarTo } from "../../../../nodes/decode/carnivores/codec/parse_car.ts";
 import { type ToolSave, toolSaveFile } from "./tool_saves.ts";
 import { sniffCar } from "../../../../nodes/decode/carnivores/codec/sniff.ts";
-import {
-  FACE_BYTES,
-  HEADER_CAR_BYTES,
-  POINT_BYTES,
-} from "../../../../nodes/decode/carnivores/codec/model.ts";
+import { carClipsAt, clipHeaders } from "./car_layout.ts";
 import { prng } from "../../../support/prng.ts";
 
 const DAMAGED_AND_APPENDED: readonly (readonly ToolSave[])[] = [
@@ -35,18 +33,10 @@ Deno.test("appended bytes with a damaged count: every clip read at its frames, t
         failures.push(`${label}: not sniffed as .car`);
         continue;
       }
-      try {
-        const { model, warnings } = parseCar(file.bytes, file.name);
-        const read = model.animations.map((a) => a.frameCount);
-        if (read.join() !== file.frames.join() || model.sounds.length !== file.sounds) {
-          failures.push(
-            `${label}: read [${read}] and ${model.sounds.length} sounds, file has [${file.frames}] and ${file.sounds}`,
-          );
-        } else if (!warnings.some((w) => /count|frame/.test(w.message))) {
-          failures.push(`${label}: the repair is not named`);
-        }
-      } catch (error) {
-        failures.push(`${label}: refused: ${(error as Error).message}`);
+      const { outcome, detail, warnings } = carReadOutcome(parseCarTo, file.bytes, file.name, file);
+      if (outcome !== "right") failures.push(`${label}: ${outcome} ${detail}`);
+      else if (!warnings.some((w) => /count|frame/.test(w))) {
+        failures.push(`${label}: the repair is not named`);
       }
     }
   }
@@ -56,18 +46,12 @@ Deno.test("appended bytes with a damaged count: every clip read at its frames, t
 Deno.test("appended bytes: a .car cut short still keeps the clips whole before the cut, blamed on the cut", () => {
   for (let seed = 1; seed <= 60; seed++) {
     const file = toolSaveFile(seed, []);
-    const view = new DataView(file.bytes.buffer);
-    const [vertices, faces, texture] = [40, 44, 48].map((at) => view.getInt32(at, true));
-    const clipsAt = HEADER_CAR_BYTES + faces * FACE_BYTES + vertices * POINT_BYTES + texture;
+    const clipsAt = carClipsAt(file.bytes);
     const cut = clipsAt + Math.floor(prng(seed)() * (file.bytes.length - clipsAt));
     const { model, warnings } = parseCar(file.bytes.slice(0, cut), file.name);
     // Whole clips before the cut, at their own frame counts.
-    let at = clipsAt, whole = 0;
-    for (const frames of file.frames) {
-      at += 40 + frames * vertices * 6;
-      if (at > cut) break;
-      whole++;
-    }
+    const ends = clipHeaders(clipsAt, file.points, file.frames).slice(1);
+    const whole = ends.filter((end) => end <= cut).length;
     const read = model.animations.map((a) => a.frameCount);
     assert.deepEqual(read, file.frames.slice(0, whole), `seed ${seed} cut at ${cut}`);
     assert.ok(

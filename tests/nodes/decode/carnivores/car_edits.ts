@@ -14,12 +14,8 @@ import { prng } from "../../../support/prng.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { decodeCar } from "../../../../nodes/decode/carnivores/decode_car.ts";
 import { parseCar } from "../../../../nodes/decode/carnivores/codec/parse_car.ts";
-import {
-  type CarModel,
-  FACE_BYTES,
-  HEADER_CAR_BYTES,
-  POINT_BYTES,
-} from "../../../../nodes/decode/carnivores/codec/model.ts";
+import type { CarModel } from "../../../../nodes/decode/carnivores/codec/model.ts";
+import { carClipsAt, draws } from "./car_layout.ts";
 import { encodeCar } from "../../../support/carnivores/encode.ts";
 import { animation, type FaceSpec, faceTable, gridCar, pointTable } from "./fixtures.ts";
 import { decodedOrRefused, type HabitOutcome, misreading } from "./habit_outcome.ts";
@@ -36,7 +32,7 @@ export type CarEditOutcome = HabitOutcome;
 /** A file written with `edit` for `seed`, and each clip's frames for the model's points. */
 export function carEditFile(edit: CarEdit, seed: number): { bytes: Uint8Array; frames: Int16Array[] | null } {
   const random = prng(seed * 4099 + CAR_EDITS.indexOf(edit));
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const { int } = draws(random);
   const grid = gridCar(int(4, 9), int(4, 9), 0);
   const clips = Array.from(
     { length: int(1, 4) },
@@ -102,8 +98,7 @@ export function carEditFile(edit: CarEdit, seed: number): { bytes: Uint8Array; f
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   view.setInt32(32, clips.length, true);
   view.setInt32(36, sounds.length, true);
-  const tailAt = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + v0 * POINT_BYTES +
-    grid.texture!.words.length * 2;
+  const tailAt = carClipsAt(before);
   const tail = before.subarray(tailAt);
   const bytes = new Uint8Array(head.length + tail.length);
   bytes.set(head);

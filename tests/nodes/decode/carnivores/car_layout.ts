@@ -32,7 +32,7 @@ export function clipHeaders(clipsAt: number, vertices: number, frames: readonly 
   return at;
 }
 
-/** Byte of clip `clip`'s stored frame count, its header at `headerAt`. */
+/** Byte of a clip's stored frame count, its header at `headerAt`. */
 export function frameCountAt(headerAt: number): number {
   return headerAt + NAME_BYTES + 4;
 }

@@ -10,11 +10,7 @@ import { animation, gridCar } from "./fixtures.ts";
 import { fillLongClipNames } from "./long_clip_names.ts";
 import { encodeCar } from "../../../support/carnivores/encode.ts";
 import { prng } from "../../../support/prng.ts";
-import {
-  FACE_BYTES,
-  HEADER_CAR_BYTES,
-  POINT_BYTES,
-} from "../../../../nodes/decode/carnivores/codec/model.ts";
+import { carClipsAt, clipHeaders, draws, frameCountAt } from "./car_layout.ts";
 
 /**
  * A file with a frame-sized first sound (or not), optionally with the two counts damaged over it, and
@@ -26,7 +22,7 @@ import {
  */
 export function hiddenSoundFile(seed: number, damaged: boolean, firstOff = false, overTable = false) {
   const random = prng(seed * 613 + 5);
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const { int } = draws(random);
   const grid = gridCar(int(3, 12), int(3, 12), 0);
   const frameBytes = grid.points.count * 6;
   const animations = Array.from(
@@ -50,17 +46,17 @@ export function hiddenSoundFile(seed: number, damaged: boolean, firstOff = false
   });
   const table = random() < 0.6 || overTable ? Int32Array.from({ length: 64 }, () => -1) : undefined;
   const bytes = encodeCar({ ...grid, name: "Raptor", msc: "msc: 3", animations, sounds, animSounds: table });
-  const clipsAt = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + grid.points.count * POINT_BYTES +
-    grid.texture!.words.length * 2;
+  const clipsAt = carClipsAt(bytes);
   const frames = animations.map((a) => a.frameCount);
   if (seed % 3 === 0) fillLongClipNames(bytes, clipsAt, grid.points.count, frames, seed);
   if (damaged) {
     const view = new DataView(bytes.buffer);
     view.setInt32(36, sounds.length - 1, true);
-    let countAt = clipsAt + 36;
-    for (const f of frames.slice(0, -1)) countAt += 40 + f * frameBytes;
-    view.setInt32(countAt, frames.at(-1)! + hidden, true);
-    if (firstOff && frames.length > 1) view.setInt32(clipsAt + 36, frames[0] + (seed % 2 ? 1 : -1), true);
+    const headers = clipHeaders(clipsAt, grid.points.count, frames);
+    view.setInt32(frameCountAt(headers[frames.length - 1]), frames.at(-1)! + hidden, true);
+    if (firstOff && frames.length > 1) {
+      view.setInt32(frameCountAt(clipsAt), frames[0] + (seed % 2 ? 1 : -1), true);
+    }
   }
   return { bytes, frames, sounds: sounds.length, name: `hidden${seed}.car` };
 }

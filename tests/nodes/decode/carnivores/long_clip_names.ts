@@ -12,6 +12,7 @@
  */
 import { NAME_BYTES } from "../../../../nodes/decode/carnivores/codec/model.ts";
 import { prng } from "../../../support/prng.ts";
+import { clipHeaders, draws } from "./car_layout.ts";
 
 const MODELS = [
   "Velociraptor",
@@ -36,7 +37,7 @@ const SUFFIXES = ["_v2_01", "_final_final", "_new_export", "_fixed_02", "_backup
 
 /** One 32-character name as a tool with a fixed field leaves it (see the module doc). */
 export function longClipName(random: () => number): string {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const { pick } = draws(random);
   const kind = Math.floor(random() * 3);
   let name: string;
   if (kind === 0) {
@@ -69,14 +70,13 @@ export function fillLongClipNames(
   const chosen = frames.map(() => random() < 0.5);
   if (frames.length && !chosen.includes(true)) chosen[Math.floor(random() * frames.length)] = true;
   const rewritten: number[] = [];
-  let at = clipsAt;
-  frames.forEach((count, clip) => {
+  const headers = clipHeaders(clipsAt, vertices, frames);
+  frames.forEach((_, clip) => {
     if (chosen[clip]) {
       const name = longClipName(random);
-      for (let i = 0; i < NAME_BYTES; i++) bytes[at + i] = name.charCodeAt(i);
+      for (let i = 0; i < NAME_BYTES; i++) bytes[headers[clip] + i] = name.charCodeAt(i);
       rewritten.push(clip);
     }
-    at += NAME_BYTES + 8 + count * vertices * 6;
   });
   return rewritten;
 }

@@ -16,11 +16,7 @@ import { runNode, testContext } from "../../../support/context.ts";
 import { decodeAuto } from "../../../../nodes/decode/auto.ts";
 import { getSourceInfo } from "../../../../runtime/scene/source.ts";
 import { encode3df, encodeCar } from "../../../support/carnivores/encode.ts";
-import {
-  FACE_BYTES,
-  HEADER_CAR_BYTES,
-  POINT_BYTES,
-} from "../../../../nodes/decode/carnivores/codec/model.ts";
+import { carClipsAt, draws, frameCountAt } from "./car_layout.ts";
 import { animation, gridCar, gridModel } from "./fixtures.ts";
 import { decodedOrRefused, type Graded, misreading } from "./habit_outcome.ts";
 import { fillLongClipNames } from "./long_clip_names.ts";
@@ -60,8 +56,7 @@ export interface ToolSaveFile {
  */
 export function toolSaveFile(seed: number, forced?: readonly ToolSave[], longNames = false): ToolSaveFile {
   const random = prng(seed * 7919 + 17);
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const { int, pick } = draws(random);
   const format = forced ? "car" : random() < 0.25 ? "3df" : "car";
   const habits = forced ? [...forced] : [pick(TOOL_SAVES)];
   if (!forced && random() < 0.5) habits.push(pick(TOOL_SAVES.filter((h) => h !== habits[0])));
@@ -86,8 +81,7 @@ export function toolSaveFile(seed: number, forced?: readonly ToolSave[], longNam
     const table = random() < 0.6 ? Int32Array.from({ length: 64 }, () => -1) : undefined;
     bytes = encodeCar({ ...grid, name: "Raptor", msc: "msc: 3", animations, sounds, animSounds: table });
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const clipsAt = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + grid.points.count * POINT_BYTES +
-      grid.texture!.words.length * 2;
+    const clipsAt = carClipsAt(bytes);
     if (longNames) fillLongClipNames(bytes, clipsAt, grid.points.count, frames, seed);
     if (has("name_rewritten")) {
       const field = pick([
@@ -104,7 +98,7 @@ export function toolSaveFile(seed: number, forced?: readonly ToolSave[], longNam
       else view.setInt32(36, sounds.length - 1, true);
     }
     if (has("frame_count_off")) {
-      view.setInt32(clipsAt + 36, animations[0].frameCount + pick([-1, 1]), true);
+      view.setInt32(frameCountAt(clipsAt), animations[0].frameCount + pick([-1, 1]), true);
     }
   }
   let tail = new Uint8Array(0);

@@ -14,13 +14,10 @@
 import { prng } from "../../../support/prng.ts";
 import { encodeCar } from "../../../support/carnivores/encode.ts";
 import type { CarAnimation, CarModel } from "../../../../nodes/decode/carnivores/codec/model.ts";
-import {
-  FACE_BYTES,
-  HEADER_CAR_BYTES,
-  POINT_BYTES,
-} from "../../../../nodes/decode/carnivores/codec/model.ts";
+import { carClipsAt, draws, frameCountAt } from "./car_layout.ts";
 import { animation, gridCar } from "./fixtures.ts";
 import type { Graded } from "./habit_outcome.ts";
+import { type CarParser, carReadOutcome } from "./car_reads.ts";
 import { fillLongClipNames } from "./long_clip_names.ts";
 
 /** What left zeros in the file, and what count was damaged with them. */
@@ -55,8 +52,7 @@ export interface ZeroTailFile {
  */
 export function zeroTailFile(seed: number, habit?: ZeroTail, longNames = false): ZeroTailFile {
   const random = prng(seed * 4099 + 3);
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const { int, pick } = draws(random);
   const kind = habit ?? pick(ZERO_TAILS);
   const grid = gridCar(int(3, 12), int(3, 10), 0);
   const v = grid.points.count;
@@ -73,8 +69,7 @@ export function zeroTailFile(seed: number, habit?: ZeroTail, longNames = false):
   const model: CarModel = { ...grid, name: "Raptor", msc: "msc: 2", animations, sounds: [] };
   const car = encodeCar(model);
   const view = new DataView(car.buffer);
-  const clipsAt = HEADER_CAR_BYTES + grid.faces.count * FACE_BYTES + v * POINT_BYTES +
-    grid.texture!.words.length * 2;
+  const clipsAt = carClipsAt(car);
   if (longNames && named) fillLongClipNames(car, clipsAt, v, animations.map((a) => a.frameCount), seed);
   if (kind === "zero_tail_count_raised") view.setInt32(32, clipCount + int(1, 3), true);
   // Where a walk of the stored counts, each read one more (or two more), ends: a tail of zeros that
@@ -82,7 +77,7 @@ export function zeroTailFile(seed: number, habit?: ZeroTail, longNames = false):
   let walk = clipsAt;
   const change = pick([1, 2]);
   for (const clip of animations) {
-    if (kind === "zero_tail_rsc_counts") view.setInt32(walk + 36, clip.frameCount - 1, true);
+    if (kind === "zero_tail_rsc_counts") view.setInt32(frameCountAt(walk), clip.frameCount - 1, true);
     walk += 40 + (clip.frameCount + (kind === "zero_tail_rsc_counts" ? 0 : change)) * v * 6;
   }
   const tailBytes = kind === "zero_tail_headers"
@@ -93,12 +88,7 @@ export function zeroTailFile(seed: number, habit?: ZeroTail, longNames = false):
   return { bytes, habit: kind, frames: animations.map((a) => a.frameCount), named, blank };
 }
 
-/** A parser of `.car` bytes (this tree's, or another's for before → after figures). */
-export type CarParser = (
-  bytes: Uint8Array,
-  file: string | undefined,
-  warn: (message: string) => void,
-) => { animations: readonly { frameCount: number }[] };
+export type { CarParser } from "./car_reads.ts";
 
 /** Parses the file of `seed` and grades it; `warnings`: how many the parse gave. */
 export function zeroTailOutcome(
@@ -108,25 +98,6 @@ export function zeroTailOutcome(
   longNames = false,
 ): Graded & { warnings: number; file: ZeroTailFile } {
   const file = zeroTailFile(seed, habit, longNames);
-  const warnings: string[] = [];
-  let read: readonly number[];
-  try {
-    read = parse(file.bytes, `zeros${seed}.car`, (m) => warnings.push(m)).animations.map((a) => a.frameCount);
-  } catch (error) {
-    if ((error as Error).name === "DecodeError") {
-      return { outcome: "refused", detail: (error as Error).message, warnings: 0, file };
-    }
-    throw error;
-  }
-  const graded = (outcome: Graded["outcome"], detail: string) => ({
-    outcome,
-    detail,
-    warnings: warnings.length,
-    file,
-  });
-  if (read.join() === file.frames.join()) return graded("right", "");
-  const detail = `read ${read.length} clips [${read.slice(0, 8)}…], file has ${file.frames.length} [${
-    file.frames.slice(0, 8)
-  }…] | ${warnings.slice(0, 3).join(" / ")}`;
-  return graded(warnings.length ? "wrong_warned" : "wrong_silent", detail);
+  const read = carReadOutcome(parse, file.bytes, `zeros${seed}.car`, file);
+  return { outcome: read.outcome, detail: read.detail, warnings: read.warnings.length, file };
 }
