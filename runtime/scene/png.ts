@@ -11,10 +11,12 @@
  *
  * Encodings are remembered in-process by a SHA-256 of the pixels: models share texture libraries,
  * and a batch build decodes the same library textures for every model. Deflate is by far the
- * largest cost of a texture, so a repeated image costs one hash. {@link pngOfEncodedImage} also
- * remembers them by a digest of the stored (compressed) image, so a repeated texture is neither
- * decoded nor hashed as pixels again — and, in a run with a disk cache, across processes too
+ * largest cost of a texture, so a repeated image costs one hash. {@link pngOfEncodedImage}
+ * remembers them by a digest of the stored (compressed) image instead, so a repeated texture is
+ * neither decoded nor hashed as pixels again — and, in a run with a disk cache, across processes too
  * (`runtime/derived.ts`): the next run, or another batch worker, that meets the image reads its PNG.
+ * A new stored image is hashed once (its stored bytes, not its pixels as well) and its pixels are
+ * copied once (into the scanlines deflate reads, dropping the alpha of an opaque image on the way).
  *
  * @module
  */
@@ -81,8 +83,18 @@ export function encodePng(width: number, height: number, data: Uint8Array): Uint
   return encode(width, height, data, isOpaque(data));
 }
 
-/** The PNG of RGBA `data`, without its alpha channel when `rgb`; remembered by the pixels. */
-function encode(width: number, height: number, data: Uint8Array, rgb: boolean): Uint8Array {
+/**
+ * Work the encoder has done since the process started, for tests that count it: SHA-256 digests
+ * taken (of pixels or of stored images) and copies of a whole image's pixels made before deflate.
+ */
+export const pngWork = { hashes: 0, copies: 0 };
+
+/**
+ * The PNG of RGBA `data`, without its alpha channel when `rgb`; remembered by a digest of the
+ * pixels when `byPixels` (a caller that remembers the PNG under its own key passes false: hashing
+ * the pixels too would cost a second hash of every new image).
+ */
+function encode(width: number, height: number, data: Uint8Array, rgb: boolean, byPixels = true): Uint8Array {
   if (!fflate || !crypto) {
     throw new Error("internal: a PNG encoded before loadPngEncoder() was awaited");
   }
@@ -93,30 +105,24 @@ function encode(width: number, height: number, data: Uint8Array, rgb: boolean): 
     throw new RangeError(`internal: ${data.length} bytes of RGBA for ${width}×${height} pixels`);
   }
   // Two key spaces: the same pixels have an RGBA and an RGB encoding.
-  const key = `${rgb ? "rgb:" : ""}${width}x${height}:${
-    crypto.createHash("sha256").update(data).digest("base64")
-  }`;
-  const known = recall(key);
+  const key = byPixels ? `${rgb ? "rgb:" : ""}${width}x${height}:${sha256(data)}` : undefined;
+  const known = key === undefined ? undefined : recall(key);
   if (known) return known;
-  let samples = data;
-  if (rgb) {
-    samples = new Uint8Array(3 * width * height);
-    for (let i = 0, o = 0; i < data.length; i += 4, o += 3) {
-      samples[o] = data[i];
-      samples[o + 1] = data[i + 1];
-      samples[o + 2] = data[i + 2];
-    }
-  }
-  const channels = rgb ? 3 : 4;
   const png = writePng(
     width,
     height,
-    fflate.zlibSync(filterNone(width, height, samples, channels), { level: ZLIB_LEVEL }),
+    fflate.zlibSync(scanlines(width, height, data, rgb), { level: ZLIB_LEVEL }),
     rgb ? COLOR_RGB : COLOR_RGBA,
   );
   rememberWellSizedPng(png);
-  remember(key, png);
+  if (key !== undefined) remember(key, png);
   return png;
+}
+
+/** The base64 SHA-256 of `bytes`, counted in {@link pngWork}. */
+function sha256(bytes: Uint8Array): string {
+  pngWork.hashes++;
+  return crypto!.createHash("sha256").update(bytes).digest("base64");
 }
 
 /** Every fourth byte (alpha) is 255. */
@@ -187,13 +193,14 @@ function lookUp(stored: Uint8Array, format: string, options: PngOptions = {}): {
 } {
   if (!crypto) throw new Error("internal: pngOfEncodedImage called before loadPngEncoder() was awaited");
   // A NUL cannot occur in a format name we choose, so no key of this kind equals a pixel key.
-  const digest = crypto.createHash("sha256").update(stored).digest("base64");
+  const digest = sha256(stored);
   const rgb = options.opaqueAsRgb === true;
   const key = `${format}\0${rgb ? "rgb\0" : ""}${digest}`;
   // The function of the stored bytes whose result the disk cache keeps: this encoder, this format.
   const kind = `PNG of a stored ${format} image, v1${rgb ? ", opaque as RGB" : ""}`;
   const keep = ({ width, height, data }: RgbaPixels) => {
-    const png = rgb ? encodePng(width, height, data) : encodeRgbaPng(width, height, data);
+    // Remembered by the stored bytes' digest alone: the same bytes as encodePng's, one hash fewer.
+    const png = encode(width, height, data, rgb && isOpaque(data), false);
     remember(key, png);
     rememberDerived(kind, digest, png);
     return png;
@@ -232,11 +239,25 @@ function remember(key: string, png: Uint8Array): void {
   }
 }
 
-/** The scanlines of `channels`-byte pixels, each after its filter-type byte 0 (none). */
-function filterNone(width: number, height: number, data: Uint8Array, channels: number): Uint8Array {
-  const row = channels * width;
-  const out = new Uint8Array((row + 1) * height);
-  for (let y = 0; y < height; y++) out.set(data.subarray(row * y, row * (y + 1)), (row + 1) * y + 1);
+/**
+ * The scanlines of RGBA `data`, each after its filter-type byte 0 (none), with 3-byte pixels (alpha
+ * dropped) when `rgb`: the one copy of the pixels an encoding makes.
+ */
+function scanlines(width: number, height: number, data: Uint8Array, rgb: boolean): Uint8Array {
+  pngWork.copies++;
+  const row = (rgb ? 3 : 4) * width;
+  const out = new Uint8Array((row + 1) * height); // zeroed: every filter byte is 0 already
+  if (!rgb) {
+    for (let y = 0; y < height; y++) out.set(data.subarray(row * y, row * (y + 1)), (row + 1) * y + 1);
+    return out;
+  }
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let o = (row + 1) * y + 1, end = o + row; o < end; o += 3, i += 4) {
+      out[o] = data[i];
+      out[o + 1] = data[i + 1];
+      out[o + 2] = data[i + 2];
+    }
+  }
   return out;
 }
 
