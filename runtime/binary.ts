@@ -36,14 +36,29 @@ export class ByteWindow {
   readonly file?: string;
   readonly #view: DataView;
 
-  /** A window over `bytes[start, start + length)`; callers check the range (use {@link sub}). */
-  constructor(bytes: Uint8Array, start: number, length: number, format: string, file?: string) {
+  /**
+   * A window over `bytes[start, start + length)`; callers check the range (use {@link sub}). A
+   * `parent` window over the same `bytes` lends its reader: a decoder opens thousands of
+   * sub-windows, and a DataView each was most of the garbage a pass over a compound left.
+   */
+  constructor(
+    bytes: Uint8Array,
+    start: number,
+    length: number,
+    format: string,
+    file?: string,
+    parent?: ByteWindow,
+  ) {
     this.bytes = bytes;
     this.start = start;
     this.length = length;
     this.format = format;
     this.file = file;
-    this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // The view spans the whole of `bytes` and reads at absolute offsets, so any window over the
+    // same array can share it; the window's own bounds are checked by `need` before each read.
+    this.#view = parent?.bytes === bytes
+      ? parent.#view
+      : new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   /** A window over the whole of `bytes`. */
@@ -125,7 +140,7 @@ export class ByteWindow {
   /** A sub-window; its offsets are relative to its own start. */
   sub(at: number, size: number, what: string, format = this.format): ByteWindow {
     this.need(at, size, what);
-    return new ByteWindow(this.bytes, this.start + at, size, format, this.file);
+    return new ByteWindow(this.bytes, this.start + at, size, format, this.file, this);
   }
 
   /** The window's bytes (a view, not a copy). */

@@ -36,3 +36,28 @@ Deno.test("latin1 stops at the first NUL and keeps 8-bit characters", () => {
   assertEquals(latin1(new Uint8Array([0x41, 0xe9, 0, 0x42])), "A\u00e9");
   assertEquals(latin1(new Uint8Array([0x41, 0x42])), "AB");
 });
+
+Deno.test("ByteWindow: sub-windows share their file's one DataView, and still read only inside themselves", () => {
+  const bytes = new Uint8Array(4096);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < 1024; i++) view.setInt32(4 * i, i, true);
+  // Count the readers made: a decoder opens a sub-window per chunk, node and mesh of a file.
+  const Native = globalThis.DataView;
+  let made = 0;
+  globalThis.DataView = new Proxy(Native, {
+    construct: (target, args, newTarget) => (made++, Reflect.construct(target, args, newTarget)),
+  });
+  const seen: number[] = [];
+  try {
+    const file = ByteWindow.of(bytes, "toy", "toy.bin");
+    for (let i = 0; i < 256; i++) {
+      const entry = file.sub(16 * i, 16, "entry");
+      seen.push(entry.sub(8, 8, "tail").i32(4)); // the fourth int of the entry, at 16 i + 12
+      throws(() => entry.i32(16, "past the entry"), decodeErrorAt(16 * i + 16, /past the entry/));
+    }
+  } finally {
+    globalThis.DataView = Native;
+  }
+  assertEquals(seen, Array.from({ length: 256 }, (_, i) => 4 * i + 3));
+  assertEquals(made, 1, "one reader for the file, none per sub-window");
+});
