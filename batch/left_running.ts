@@ -19,10 +19,14 @@ export interface LeftRunning {
   readonly starting: boolean;
 }
 
-/** Where a worker left running was, as a clause: ` in node `x` (t)`, or what it was doing. */
+/**
+ * Where a worker left running was, in brackets: ``(in node `x` (t))``, ``(loading the module of node
+ * `x` (t))`` (a module that never ends loading keeps those loading beside it pending too), or what it did.
+ */
 export function whereText(left: LeftRunning): string {
-  if (left.in.length) return ` in ${left.in.join(", ")}`;
-  return left.starting ? " while it loaded the graph's code" : "";
+  const where = left.in.map((item) => item.startsWith("node ") ? `in ${item}` : item);
+  if (!where.length && left.starting) where.push("loading the graph's code");
+  return where.length ? ` (${where.join(", ")})` : "";
 }
 
 /** Says a worker left running was, for a failed input's message and the batch's warning. */
@@ -45,7 +49,7 @@ export class WorkersWedged extends PartgraphError {
     readonly seconds: number,
     readonly left: readonly LeftRunning[],
   ) {
-    const stuck = left.map((l) => `the one given ${l.input}${whereText(l)}`).join("; ");
+    const stuck = left.map((l) => `the one given ${l.input}${whereText(l)}`).join(", ");
     super(
       "workers_wedged",
       `the batch stopped: the fresh Deno worker given ${input} did not load the graph's code within ` +

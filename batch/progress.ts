@@ -107,8 +107,8 @@ export function logProgress(total: number): (event: BatchEvent) => void {
 function warningText(event: BatchEvent): string | undefined {
   if (event.event === "remote-warning") return `warning: ${event.message}`;
   if (event.event === "worker-stuck") {
-    const where = event.in.length ? `, in ${event.in.join(", ")}` : "";
-    return `warning: the worker given ${event.input} did not start it within ${event.seconds} s (stuck starting${where}); it was stopped and ${event.input} runs again on a fresh worker`;
+    const where = event.in.length ? `, ${event.in.join(", ")}` : "";
+    return `warning: the worker given ${event.input} did not start it within ${event.seconds} s (stuck starting${where}); it was given up and ${event.input} runs again on a fresh worker`;
   }
   if (event.event === "worker-left-running") {
     const where = whereText(event);

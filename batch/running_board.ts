@@ -76,7 +76,7 @@ export class RunningBoard {
       try {
         const running = JSON.parse(text || "[]") as [string, string, 1?][];
         return running.map(([id, type, loading]) =>
-          loading ? `the module of node \`${id}\` (${type}), loading` : `node \`${id}\` (${type})`
+          loading ? `loading the module of node \`${id}\` (${type})` : `node \`${id}\` (${type})`
         );
       } catch {
         return [];

@@ -106,7 +106,7 @@ async function copyBatch(count: number): Promise<{ dir: string; options: BatchOp
   return { dir, options: { graph, selection, outDir: join(dir, "out"), cacheDir: false, jobs: 1 } };
 }
 
-const LOADING = ["the module of node `decode` (decode.auto), loading"];
+const LOADING = ["loading the module of node `decode` (decode.auto)"];
 
 Deno.test("batch on Deno workers: a fresh worker that cannot start after one was left running stops the batch, naming both", async () => {
   const { dir, options } = await copyBatch(5);
@@ -129,7 +129,7 @@ Deno.test("batch on Deno workers: a fresh worker that cannot start after one was
     for (
       const part of [
         "the fresh Deno worker given f5.bin did not load the graph's code within 0.05 s",
-        "(the one given f5.bin in the module of node `decode` (decode.auto), loading)",
+        "(the one given f5.bin (loading the module of node `decode` (decode.auto)))",
         "denoland/deno#35657",
         "node_modules/.deno/.deno.lock",
         `--processes, with permission to run Deno (--allow-run=${Deno.execPath()}, or -A)`,

@@ -88,9 +88,9 @@ Deno.test("running board: a fresh worker's nodes whose modules are loading are n
   worker.loading("decode", "decode.auto", false);
   worker.loading("rig", "rig.parts", false);
   worker.loading("decode", "decode.auto", true);
-  assertEquals(pool.ids(), ["the module of node `rig` (rig.parts), loading"]);
+  assertEquals(pool.ids(), ["loading the module of node `rig` (rig.parts)"]);
   worker.note({ event: "node", id: "read", type: "io.read", state: "running" });
-  assertEquals(pool.ids(), ["node `read` (io.read)", "the module of node `rig` (rig.parts), loading"]);
+  assertEquals(pool.ids(), ["node `read` (io.read)", "loading the module of node `rig` (rig.parts)"]);
   worker.clear(); // the next job: nothing left from this one
   assertEquals(pool.ids(), []);
 });

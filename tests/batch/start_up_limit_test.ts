@@ -128,7 +128,7 @@ Deno.test("batch on Deno workers and on worker processes without --timeout: a wo
       // The larger input starts first, on the worker that never started, named by the module it was
       // loading (a Deno worker's board; a process shares none). That worker was stopped (a killed
       // process, a Deno worker whose await yields): none is left running.
-      const loading = processes ? [] : ["the module of node `stuck_once` (test.stuck_once), loading"];
+      const loading = processes ? [] : ["loading the module of node `stuck_once` (test.stuck_once)"];
       assertEquals(stuck, [{ event: "worker-stuck", input: "b.bin", seconds: 5, in: loading }], pool);
       assertEquals(await Deno.readTextFile(join(dir, "out", "b", "size.json")), "5", pool);
     } finally {
