@@ -112,7 +112,14 @@ export const decodeCmp = defineNode({
   // fragment) is warned only when a copy's bytes differ, naming the copy used and the one passed over (held-out
   // seeds 9001-9060 of mod_tools_wave6.ts fragment_libraries, shared and unshared payloads: 120/120 files warned
   // for identical copies, 442 warnings -> 0; a changed copy still warned, 58/58).
-  version: 48,
+  // 49: a warning about a shared thing names what uses it: a material in no library names the parts and
+  // LODs drawing it (first four, "and N more parts", its group count), the libraries looked in and the
+  // placeholder (plain white, grey where lit); a damaged material and every material caveat name their
+  // parts; a texture that is missing, undecodable or not an image names the materials naming it (in any
+  // case) with their parts; a mesh's extra UV sets name its parts; a mesh in no library names the
+  // libraries looked in (before, the material id or texture name alone: the studio could not tell which
+  // part of the ship would be grey). Output bytes unchanged.
+  version: 49,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

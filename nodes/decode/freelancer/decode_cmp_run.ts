@@ -54,6 +54,12 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
   let model = finishModel(reading, search.libraries, warn, materialMap);
   if (!search.searched) ctx.cheapToRecompute();
   if (search.nearMisses.size) model = { ...model, nearMisses: search.nearMisses };
+  // Libraries the search read and passed over were looked in too: a warning about what none defines says so.
+  const read = Array.isArray(search.report.read)
+    ? search.report.read.filter((r) => typeof r === "string")
+    : [];
+  const passed = read.filter((label) => !model.librariesRead?.includes(label));
+  if (passed.length) model = { ...model, librariesRead: [...model.librariesRead ?? [], ...passed] };
   const scene = buildScene(model, warn, { lods: params.lods, file: inputs.bytes.name });
   setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
     libraries: libraryReport(model, search.report),

@@ -30,6 +30,7 @@ import { attachCamera, hardpointNode } from "./scene_hardpoints.ts";
 import { type SelectedPrimitive, selectWire } from "./vmesh_select.ts";
 import { withFiniteVertices } from "./finite_vertices.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
+import { modelUsers } from "./users.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
 export interface PartInfo {
@@ -87,8 +88,18 @@ export function buildScene(
   const accessors = new SceneAccessors(doc, doc.createBuffer("buffer"));
   const scene = doc.createScene("Scene");
   doc.getRoot().setDefaultScene(scene);
-  const primitive = scenePrimitives(doc, accessors, model, sceneMaterials(doc, model, warn), warn);
-  const { refMesh, lose, reportLost } = refMeshes(doc, accessors, model, primitive, warn, options.file);
+  // Who draws each mesh, material and texture: warnings about one name the parts it costs.
+  const users = modelUsers(model);
+  const primitive = scenePrimitives(doc, accessors, model, sceneMaterials(doc, model, warn, users), warn);
+  const { refMesh, lose, reportLost } = refMeshes(
+    doc,
+    accessors,
+    model,
+    primitive,
+    warn,
+    options.file,
+    users,
+  );
   // Nodes and meshes made here are linked without glTF-Transform's change events (`quiet_refs.ts`).
   const addChild = (parent: Node | Scene, child: Node) => {
     if (!addFreshChildQuietly(parent, child)) parent.addChild(child);

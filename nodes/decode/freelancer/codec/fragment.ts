@@ -193,7 +193,7 @@ export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): F
     ...(nearLevel ? { nearLevel } : {}),
     ...(lodNote ? { lodSwitch: lodNote } : {}),
     wire,
-    hardpoints: readHardpoints(dir, warn),
+    hardpoints: readHardpoints(dir, warn, part),
     camera: attempt(() => readCamera(dir), `${where(dir)}Camera`, "the camera is left out", warn),
   };
 }
@@ -263,7 +263,7 @@ function levelsByNumber(multi: UtfEntry, warn: WarningSink, at: string): Map<num
  * that added its own beside the exporter's, in its own case) has the hardpoints of all, as Librelancer's
  * `ModelFile` reads each one, with a warning (treewyrm's reader takes the first; before, so did this).
  */
-function readHardpoints(dir: UtfEntry, warn: WarningSink): Hardpoint[] {
+function readHardpoints(dir: UtfEntry, warn: WarningSink, part: string): Hardpoint[] {
   const out: Hardpoint[] = [];
   const roots = findChildren(dir, "Hardpoints");
   if (roots.length > 1) {
@@ -278,17 +278,22 @@ function readHardpoints(dir: UtfEntry, warn: WarningSink): Hardpoint[] {
     const lower = group.name.toLowerCase();
     if (lower === "fixed" || lower === "revolute") {
       for (const hp of group.children ?? []) {
-        out.push(readHardpoint(hp, lower === "revolute" ? "rev" : "fix", warn));
+        out.push(readHardpoint(hp, lower === "revolute" ? "rev" : "fix", warn, part));
       }
     } else if (group.children) {
       // LL treats a hardpoint directory directly under Hardpoints as a fixed one.
-      out.push(readHardpoint(group, "fix", warn));
+      out.push(readHardpoint(group, "fix", warn, part));
     }
   }
   return out;
 }
 
-function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): Hardpoint {
+/**
+ * One hardpoint of part `part`'s fragment; its warnings name the part, as hardpoint names repeat across
+ * parts (every turret has its `HpConnect`) and an odd one is found on the part that holds it.
+ */
+function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink, part: string): Hardpoint {
+  const label = hardpointLabel(dir.name, part);
   const vector = (name: string, count: number, fallback: number[] | undefined): number[] | undefined => {
     const leaf = findChild(dir, name);
     if (!leaf) return fallback;
@@ -301,13 +306,13 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
     }
     // Librelancer likewise falls back to defaults for garbage hardpoint data.
     warn(
-      `hardpoint '${dir.name}': ${name} (byte ${leaf.data?.start ?? leaf.offset}) is short or holds ` +
+      `${label}: ${name} (byte ${leaf.data?.start ?? leaf.offset}) is short or holds ` +
         `non-finite values; ${fallback ? "default used" : "zero used"}`,
     );
     return fallback ?? new Array(count).fill(0);
   };
   const position = vector("Position", 3, undefined);
-  if (!position) warn(`hardpoint '${dir.name}' has no Position; placed at the part origin`);
+  if (!position) warn(`${label} has no Position; placed at the part origin`);
   const hardpoint: Hardpoint = {
     name: dir.name,
     kind,
@@ -318,16 +323,14 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
   if (problem) {
     const at = findChild(dir, "Orientation")?.data?.start;
     warn(
-      `hardpoint '${dir.name}': Orientation${
-        at === undefined ? "" : ` (byte ${at})`
-      } ${problem}, not a rotation; ` +
+      `${label}: Orientation${at === undefined ? "" : ` (byte ${at})`} ${problem}, not a rotation; ` +
         "drawn with its nearest rotation and the scale it holds",
     );
   }
   if (kind === "fix") return hardpoint;
   const axis = vector("Axis", 3, [0, 1, 0])!;
   const [min, max] = [vector("Min", 1, [0])![0], vector("Max", 1, [0])![0]];
-  return { ...hardpoint, axis, ...checkRevolute(dir, axis, min, max, warn) };
+  return { ...hardpoint, axis, ...checkRevolute(dir, label, axis, min, max, warn) };
 }
 
 /**
@@ -338,6 +341,7 @@ function readHardpoint(dir: UtfEntry, kind: "fix" | "rev", warn: WarningSink): H
  */
 function checkRevolute(
   dir: UtfEntry,
+  label: string,
   axis: readonly number[],
   min: number,
   max: number,
@@ -351,12 +355,12 @@ function checkRevolute(
   const shown = `(${axis.join(", ")})`;
   if (!(length > 1e-6)) {
     warn(
-      `hardpoint '${dir.name}': Axis${at("Axis")} ${shown} has no direction; kept as stored, nothing can ` +
+      `${label}: Axis${at("Axis")} ${shown} has no direction; kept as stored, nothing can ` +
         "turn about it",
     );
   } else if (Math.abs(length - 1) > 1e-3) {
     warn(
-      `hardpoint '${dir.name}': Axis${at("Axis")} ${shown} has length ${
+      `${label}: Axis${at("Axis")} ${shown} has length ${
         Math.round(length * 1e4) / 1e4
       }, not 1; it turns about its direction`,
     );
@@ -367,6 +371,11 @@ function checkRevolute(
     : {};
   if (min <= max) return { min, max, ...degrees };
   return { min: max, max: min, reversed: { min, max, minAt: at("Min"), maxAt: at("Max") }, ...degrees };
+}
+
+/** How a warning names a hardpoint: `hardpoint 'HpGun01' (part 'Wing')`. */
+export function hardpointLabel(name: string, part: string | undefined): string {
+  return `hardpoint '${name}'${part === undefined ? "" : ` (part '${part}')`}`;
 }
 
 function readCamera(dir: UtfEntry): FragmentCamera | undefined {

@@ -12,7 +12,7 @@ import { DecodeError } from "../../../../runtime/errors.ts";
 import type { ConstraintRecord } from "./constraints.ts";
 import { readCompound } from "./compound.ts";
 import { type AnimationScriptRecord, readAnimationScripts } from "./animation.ts";
-import { type Fragment, FRAGMENT_ENTRIES, readFragment } from "./fragment.ts";
+import { type Fragment, FRAGMENT_ENTRIES, type Hardpoint, readFragment } from "./fragment.ts";
 import { LIBRARY_ENTRIES, warnMisspeltEntries } from "./entry_names.ts";
 import { warnDegreeLimits, warnReversedLimits } from "./reversed_limits.ts";
 import { warnLodSwitches } from "./lod_switch.ts";
@@ -71,6 +71,12 @@ export interface FreelancerModel {
    * spelt alike (`decode_cmp_run.ts` sets it from the search), for the texture's one warning.
    */
   readonly nearMisses?: ReadonlyMap<string, string>;
+  /**
+   * Every file whose libraries were looked in, in the order read: the model, the given libraries, those
+   * the search loaded, and (`decode_cmp_run.ts` adds them) those it read and passed over — what a
+   * warning about a material in none of them names.
+   */
+  readonly librariesRead?: readonly string[];
 }
 
 /**
@@ -179,6 +185,8 @@ export interface ModelReading {
   };
   /** Bytes after meshes' vertex buffers, by file: one warning per file, not one per mesh. */
   readonly padded: Map<string, TrailingBytes[]>;
+  /** The files whose libraries were gathered, each once, in order. */
+  readonly files: Set<string>;
   /** Set by {@link finishModel}, which adds to the contents and so runs once. */
   finished?: true;
 }
@@ -186,6 +194,7 @@ export interface ModelReading {
 /** Adds the libraries directly under `dir` of file `from` to `reading`, naming their sources. */
 function gatherInto(reading: ModelReading, dir: UtfEntry, from: string, warn: WarningSink, prefix = "") {
   const { contents, sources, padded } = reading;
+  reading.files.add(from);
   const list = padded.get(from) ?? padded.set(from, []).get(from)!;
   gatherLibraries(dir, contents, warn, prefix, (bytes) => list.push(bytes));
   for (const key of ["meshes", "materials", "textures"] as const) {
@@ -222,6 +231,7 @@ export function readModel(
       textures: new Map<string, string>(),
     },
     padded: new Map<string, TrailingBytes[]>(),
+    files: new Set<string>(),
   };
   const { meshes, damagedMeshes } = reading.contents;
   gatherInto(reading, root, file.name, warn);
@@ -344,8 +354,11 @@ export function finishModel(
     if (!meshes.size) throw damagedMeshes.values().next().value!.error;
     parts = vmsParts(meshes, damagedMeshes);
   }
-  warnReversedLimits(parts.flatMap((p) => p.fragment.hardpoints), warn);
-  warnDegreeLimits(parts.flatMap((p) => p.fragment.hardpoints), warn);
+  // Each hardpoint named with the part holding it: names repeat across parts (every turret's HpConnect).
+  const holder = new Map(parts.flatMap((p) => p.fragment.hardpoints.map((hp) => [hp, p.name] as const)));
+  const partOf = (hp: Hardpoint) => holder.get(hp);
+  warnReversedLimits(parts.flatMap((p) => p.fragment.hardpoints), warn, partOf);
+  warnDegreeLimits(parts.flatMap((p) => p.fragment.hardpoints), warn, partOf);
   warnLodSwitches(
     parts.flatMap((p) => p.fragment.lodSwitch ? [{ part: p.name, note: p.fragment.lodSwitch }] : []),
     warn,
@@ -379,6 +392,7 @@ export function finishModel(
     materialMap,
     materialAnims,
     sources,
+    librariesRead: [...reading.files],
   };
 }
 

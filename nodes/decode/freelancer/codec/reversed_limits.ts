@@ -16,7 +16,7 @@
  */
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { ConstraintRecord } from "./constraints.ts";
-import type { Hardpoint } from "./fragment.ts";
+import { type Hardpoint, hardpointLabel } from "./fragment.ts";
 
 /** Tolerance on radians for "the same limit negated": f32 rounding of a negated value is exact. */
 const SAME = 1e-5;
@@ -50,7 +50,11 @@ export function negatesRange(reversed: Range, ordered: Range): boolean {
  * warnReversedLimits(parts.flatMap((p) => p.fragment.hardpoints), warn);
  * ```
  */
-export function warnReversedLimits(hardpoints: readonly Hardpoint[], warn: WarningSink): void {
+export function warnReversedLimits(
+  hardpoints: readonly Hardpoint[],
+  warn: WarningSink,
+  partOf: (hp: Hardpoint) => string | undefined = () => undefined,
+): void {
   const ordered = hardpoints.filter((hp) => hp.kind === "rev" && !hp.reversed);
   for (const hp of hardpoints) {
     const stored = hp.reversed;
@@ -58,7 +62,7 @@ export function warnReversedLimits(hardpoints: readonly Hardpoint[], warn: Warni
     if (ordered.some((o) => negatesRange(stored, { min: o.min!, max: o.max! }))) continue;
     const deg = (v: number) => `${Math.round(v * 180 / Math.PI * 1e4) / 1e4}°`;
     warn(
-      `hardpoint '${hp.name}': limits stored as Min${stored.minAt} ${deg(stored.min)} > ` +
+      `${hardpointLabel(hp.name, partOf(hp))}: limits stored as Min${stored.minAt} ${deg(stored.min)} > ` +
         `Max${stored.maxAt} ${deg(stored.max)}; read as ${deg(stored.max)}..${deg(stored.min)} (no other ` +
         "turret holds that range negated, as a mirrored copy would; Librelancer's clamp holds this turret " +
         `at Min ${deg(stored.min)})`,
@@ -71,14 +75,21 @@ export function warnReversedLimits(hardpoints: readonly Hardpoint[], warn: Warni
  * (`turn_limits.ts`: typed in degrees): each on its own when one, else one warning naming them all (a
  * hardpoint editor that took degrees does so for every turret of a capital ship).
  */
-export function warnDegreeLimits(hardpoints: readonly Hardpoint[], warn: WarningSink): void {
+export function warnDegreeLimits(
+  hardpoints: readonly Hardpoint[],
+  warn: WarningSink,
+  partOf: (hp: Hardpoint) => string | undefined = () => undefined,
+): void {
   const typed = hardpoints.filter((hp) => hp.degrees);
   if (typed.length === 1) {
-    warn(`hardpoint '${typed[0].name}': ${typed[0].degrees!.said}`);
+    warn(`${hardpointLabel(typed[0].name, partOf(typed[0]))}: ${typed[0].degrees!.said}`);
     return;
   }
   if (!typed.length) return;
-  const shown = typed.slice(0, 8).map((hp) => `'${hp.name}' (${hp.degrees!.limits.join(", ")})`).join(", ") +
+  const shown = typed.slice(0, 8).map((hp) => {
+    const part = partOf(hp);
+    return `'${hp.name}'${part === undefined ? "" : ` of part '${part}'`} (${hp.degrees!.limits.join(", ")})`;
+  }).join(", ") +
     (typed.length > 8 ? ` and ${typed.length - 8} more` : "");
   warn(
     `${typed.length} turret hardpoints have limits beyond a full turn (2π ≈ 6.2832), probably typed in ` +

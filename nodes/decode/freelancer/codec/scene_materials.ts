@@ -22,6 +22,7 @@ import { describeAnimation } from "./material_anim.ts";
 import { asDetailMap, pbrMaterial } from "./pbr_material.ts";
 import { sceneDerivedTextures } from "./scene_derived_textures.ts";
 import { sceneTextures } from "./scene_textures.ts";
+import { describeLibraries, describeMaterialUsers, type ModelUsers, modelUsers } from "./users.ts";
 import { additiveMaterial, nomadMaterial } from "./unlit_materials.ts";
 
 /**
@@ -38,9 +39,10 @@ export function sceneMaterials(
   doc: Document,
   model: FreelancerModel,
   warn: WarningSink,
+  users: ModelUsers = modelUsers(model),
 ): (id: number) => Material {
   const materials = new Map<number, Material>();
-  const textures = sceneTextures(doc, model, warn);
+  const textures = sceneTextures(doc, model, warn, users);
   const derived = sceneDerivedTextures(doc, textures);
   const detailTextures = sceneDetailTextures(doc, (slot, without) => textures.pixels(slot, without));
 
@@ -48,8 +50,15 @@ export function sceneMaterials(
     let out = materials.get(id);
     if (out) return out;
     const def = model.materials.get(id);
+    const on = () => describeMaterialUsers(users, id);
     if (!def) {
-      warn(`material ${formatId(id)} not found in any loaded material library; placeholder used`);
+      // The placeholder is glTF's default colour, white, unlit by no texture: grey where lit, as a
+      // user sees it; naming the parts tells which part of the ship that is.
+      warn(
+        `material ${formatId(id)} not found in any loaded material library (looked in ${
+          describeLibraries(model)
+        }); placeholder used, plain white (grey where lit), named 'material_${formatId(id)}', on ${on()}`,
+      );
       out = doc.createMaterial(`material_${formatId(id)}`).setMetallicFactor(0); // roughness 1 is the default
       setPartgraphExtras(out, { freelancer: { material_id: formatId(id), placeholder: true } });
     } else if (def.damage) {
@@ -59,7 +68,7 @@ export function sceneMaterials(
       const entry = `Material library/${def.damage.entry}${from ? ` in ${from}` : ""}`;
       warn(
         `material '${def.name}' (${entry}) is damaged (${def.damage.reason}); ` +
-          "a magenta placeholder of its name stands in",
+          `a magenta placeholder of its name stands in, on ${on()}`,
       );
       out = doc.createMaterial(def.name).setMetallicFactor(0).setBaseColorFactor([1, 0, 1, 1]);
       setPartgraphExtras(out, {
@@ -76,16 +85,16 @@ export function sceneMaterials(
         : isNomad(def)
         ? nomadMaterial(doc, def, derived.nomad(def), textures)
         : isAtmosphere(def)
-        ? atmosphereMaterial(doc, def, textures, warn)
+        ? atmosphereMaterial(doc, def, textures, (message) => warn(`${message}; on ${on()}`))
         : DETAIL_TYPES.has(def.type)
         ? pbrMaterial(doc, asDetailMap(def), textures, derived.metallicRoughness, detailTextures)
         : pbrMaterial(doc, def, textures, derived.metallicRoughness);
-      for (const message of typeCaveats(def)) warn(message);
+      for (const message of typeCaveats(def)) warn(`${message}; on ${on()}`);
       if (!isAdditive(def) && !isNomad(def)) {
         // What a lit material holds that glTF cannot draw as the game does, named, not silent.
         const et = drawsEt(def) && def.emissiveTexture ? textures.texture(def.emissiveTexture) : null;
         const drawn = { diffuse: out.getBaseColorTexture() !== null, emissive: et !== null };
-        for (const message of materialCaveats(def, drawn)) warn(message);
+        for (const message of materialCaveats(def, drawn)) warn(`${message}; on ${on()}`);
       }
       // Librelancer alpha-tests every DXT1 diffuse texture at 0.5 (`BasicMaterial`: "dealing with
       // alpha_mask"), so its transparent texels are holes (grilles, antennas, railings); opaque,
@@ -127,7 +136,7 @@ export function sceneMaterials(
             describeAnimation(anim)
           }); ` +
             "glTF viewers (three.js, Blender 3.4) play no texture animation (KHR_animation_pointer), so it is " +
-            "drawn still; the animation is kept in its extras.partgraph.freelancer.uv_animation",
+            `drawn still; the animation is kept in its extras.partgraph.freelancer.uv_animation; on ${on()}`,
         );
       }
     }

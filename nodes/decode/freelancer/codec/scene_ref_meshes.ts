@@ -22,6 +22,7 @@ import type { VMeshRef } from "./vmesh.ts";
 import { refMismatch, type SelectedPrimitive, selectRef } from "./vmesh_select.ts";
 import { withFiniteVertices } from "./finite_vertices.ts";
 import { withMendedNormals } from "./zero_normals.ts";
+import { describeLibraries, describeParts, type ModelUsers, modelUsers } from "./users.ts";
 
 /** The reference meshes of one scene. */
 export interface RefMeshes {
@@ -50,6 +51,7 @@ export function refMeshes(
   primitive: MakePrimitive,
   warn: WarningSink,
   file: string | undefined,
+  users: ModelUsers = modelUsers(model),
 ): RefMeshes {
   /**
    * Per mesh id, each distinct reference already made (vertex start, groups): its mesh, and why it
@@ -102,7 +104,7 @@ export function refMeshes(
         warn(
           `mesh '${data.name}' has ${data.layout.uvCount} UV sets (FVF 0x${
             data.layout.fvf.toString(16)
-          }); mods store tangents there`,
+          }); mods store tangents there; drawn on ${describeParts(users.meshes.get(ref.meshId))}`,
         );
       }
       let prims: SelectedPrimitive[];
@@ -157,17 +159,17 @@ export function refMeshes(
 
   const reportLost = () => {
     for (const [meshId, { at, users }] of missing) {
-      const shown = users.length === 1
-        ? ` (${users[0]})`
-        : ` (${users.slice(0, 8).join(", ")}${users.length > 8 ? `, … ${users.length} in all` : ""})`;
       warn(
         `mesh ${formatId(meshId)} (VMeshRef at byte ${at}) is in no loaded library; the geometry drawn ` +
-          `from it is left out${shown}; give its .vms as 'library'`,
+          `from it is left out (${namedUsers(users)}); looked in ${
+            describeLibraries(model)
+          }; give its .vms ` +
+          "as 'library'",
       );
     }
     for (const [meshId, users] of lost) {
       const damage = model.damagedMeshes.get(meshId)!;
-      const shown = users.slice(0, 8).join(", ") + (users.length > 8 ? `, … (${users.length} in all)` : "");
+      const shown = namedUsers(users);
       warn(
         `mesh '${damage.name}': ${describeMeshDamage(damage)}; the geometry drawn from it is left out ` +
           `(${shown}); the parts, their hardpoints and the parts attached to them are kept`,
@@ -175,6 +177,11 @@ export function refMeshes(
     }
   };
   return { refMesh, lose, reportLost };
+}
+
+/** Users of a mesh as a warning lists them: the first eight, then how many more. */
+function namedUsers(users: readonly string[]): string {
+  return users.slice(0, 8).join(", ") + (users.length > 8 ? ` and ${users.length - 8} more` : "");
 }
 
 /** A reference {@link refMeshes} has made: what tells it from another of its mesh, and what it made. */

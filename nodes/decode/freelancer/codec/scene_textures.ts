@@ -13,6 +13,7 @@ import { FLAG_CLAMP_U, FLAG_CLAMP_V, FLAG_SECOND_UV, type TextureSlot } from "./
 import type { FreelancerModel } from "./model.ts";
 import { placeholderTexturePng, resolveTexture, resolveTexturePixels } from "./texture.ts";
 import { spelledAlike, textureKey } from "./texture_names.ts";
+import { describeTextureUsers, type ModelUsers, modelUsers } from "./users.ts";
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
 
@@ -45,7 +46,14 @@ export interface SceneTextures {
  * const tex = textures.texture({ name: "hull.dds", flags: 0x40 });
  * ```
  */
-export function sceneTextures(doc: Document, model: FreelancerModel, warn: WarningSink): SceneTextures {
+export function sceneTextures(
+  doc: Document,
+  model: FreelancerModel,
+  warn: WarningSink,
+  users: ModelUsers = modelUsers(model),
+): SceneTextures {
+  // A warning about a texture names the materials that lose it and the parts drawing those.
+  const usedBy = (slot: TextureSlot) => `; used by ${describeTextureUsers(model, users, slot.name)}`;
   const textures = new Map<string, Texture | null>();
   // An entry spelt alike but for separators or a leading `.\` is another texture to the game: named.
   // One searched but not loaded (the search's finding) is said in the same warning.
@@ -74,7 +82,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
         warn(
           `texture '${slot.name}' not found in any loaded texture library${
             nearMiss(slot)
-          }; its material is untextured`,
+          }; its material is untextured${usedBy(slot)}`,
         );
       } else {
         const outcome = resolveTexture(
@@ -83,19 +91,25 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
           (name) => model.textures.get(name),
         );
         if (outcome.kind === "png") {
-          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}`);
+          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}${usedBy(slot)}`);
           if (outcome.cutout) cutouts.add(key);
           out = doc.createTexture(slot.name).setImage(outcome.png).setMimeType("image/png");
         } else if (outcome.kind === "none") {
           problems.set(key, outcome.reason);
-          warn(`texture '${slot.name}' (${where}) holds ${outcome.reason}; its material is untextured`);
+          warn(
+            `texture '${slot.name}' (${where}) holds ${outcome.reason}; its material is untextured${
+              usedBy(slot)
+            }`,
+          );
         } else {
           // One image in a format we do not read should not cost the model its geometry, nor pass
           // for the material's own colour: a named checkerboard stands in, and the warning says why.
           problems.set(key, `undecodable: ${outcome.reason}`);
           warn(
             `texture '${slot.name}' (${outcome.entry}${from ? ` in ${from}` : ""}) could not be decoded ` +
-              `(${outcome.reason}); the placeholder image '${slot.name} (undecodable)' stands in`,
+              `(${outcome.reason}); the placeholder image '${slot.name} (undecodable)' stands in${
+                usedBy(slot)
+              }`,
           );
           out = doc.createTexture(`${slot.name} (undecodable)`).setImage(placeholderTexturePng())
             .setMimeType("image/png");
@@ -119,7 +133,11 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
       let out: RgbaPixels | null = null;
       if (!dir) {
         problems.set(key, "in no loaded texture library");
-        warn(`texture '${slot.name}' not found in any loaded texture library${nearMiss(slot)}; ${without}`);
+        warn(
+          `texture '${slot.name}' not found in any loaded texture library${nearMiss(slot)}; ${without}${
+            usedBy(slot)
+          }`,
+        );
       } else {
         const outcome = resolveTexturePixels(
           dir,
@@ -127,7 +145,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
           (n) => model.textures.get(n),
         );
         if (outcome.kind === "png") {
-          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}`);
+          for (const note of outcome.notes) warn(`${note}${from ? ` (${from})` : ""}${usedBy(slot)}`);
           out = outcome.png;
         } else {
           const reason = outcome.kind === "none" ? outcome.reason : `undecodable: ${outcome.reason}`;
@@ -135,7 +153,7 @@ export function sceneTextures(doc: Document, model: FreelancerModel, warn: Warni
           warn(
             `texture '${slot.name}' (${
               outcome.kind === "none" ? `Texture library/${dir.name}` : outcome.entry
-            }${from ? ` in ${from}` : ""}) holds ${reason}; ${without}`,
+            }${from ? ` in ${from}` : ""}) holds ${reason}; ${without}${usedBy(slot)}`,
           );
         }
       }

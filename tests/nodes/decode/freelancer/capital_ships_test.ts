@@ -52,7 +52,7 @@ Deno.test("capital ships: every part and hardpoint where the game draws it, a wa
       assert.equal(warnings.length, 1, label);
       assert.match(
         warnings[0],
-        /^\d+ turret hardpoints have limits beyond a full turn .*'HpTurret_\w+' \(-90, 90\)/,
+        /^\d+ turret hardpoints have limits beyond a full turn .*'HpTurret_\w+' of part 'Section\d+' \(-90, 90\)/,
         label,
       );
     }

@@ -118,7 +118,7 @@ Deno.test("cube maps (legacy caps, DX10 flag, a CUBE entry) leave the material u
     assert.equal(material.getBaseColorTexture(), null, kind);
     assert.deepEqual(warnings, [
       `texture 'tex.dds' (Texture library/tex.dds in tex.3db) holds ${what}, which a glTF material cannot ` +
-      "take; its material is untextured",
+      "take; its material is untextured; used by material 'paint' (part 'Root' LOD 0)",
     ], kind);
   }
 });
@@ -156,7 +156,7 @@ Deno.test("texture arrays and volumes give their first slice, with a warning", a
     assert.deepEqual(pixels(png.data as Uint8Array, 4).flat(), slice([255, 0, 0]), kind);
     assert.deepEqual(warnings, [
       `Texture library/tex.dds/MIPS holds ${what}; the first is used, as a glTF image is one 2D picture ` +
-      "(tex.3db)",
+      "(tex.3db); used by material 'paint' (part 'Root' LOD 0)",
     ], kind);
   }
 });

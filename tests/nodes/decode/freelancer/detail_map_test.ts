@@ -181,9 +181,10 @@ Deno.test("detail maps: a map found nowhere leaves Dt as stored, with a warning;
     "rock.3db",
   );
   assert.deepEqual(warnings.filter((w) => !w.startsWith("decode.cmp: libraries")), [
-    "texture 'gone.dds' not found in any loaded texture library; its detail layer is left out",
+    "texture 'gone.dds' not found in any loaded texture library; its detail layer is left out; used by " +
+    "material 'lost' (part 'Root' LOD 0)",
     "material 'detailmap_rock' (BtDetailMapMaterial): its detail texture Bt 'rock_bt.dds' is not drawn " +
-    "(glTF has no detail layer, and Librelancer does not draw it either)",
+    "(glTF has no detail layer, and Librelancer does not draw it either); on 1 group of part 'Root' LOD 0",
   ]);
   const lost = material(scene, "lost");
   assert.deepEqual(base(lost), { width: 1, height: 1, rows: [[[128, 128, 128, 255]]] }, "2 × ½ × Dt");

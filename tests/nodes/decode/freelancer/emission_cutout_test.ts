@@ -80,7 +80,7 @@ Deno.test("Ec past 1 keeps its light: the factor scaled into 0..1, the rest in K
   );
   assert.deepEqual(warnings, [
     "material 'with_et' (DcDtEt): the game draws its glow as (Ec + Et) × Dt; glTF's emission is one factor " +
-    "times one texture, so it is Et × Ec, not darkened by the diffuse texture",
+    "times one texture, so it is Et × Ec, not darkened by the diffuse texture; on 1 group of part 'Root' LOD 0",
   ]);
 
   // Ec 4 is linear 25.3: a texel of 0.25 under it is drawn past white, as the game draws it.
@@ -217,7 +217,7 @@ Deno.test("an Et_name on a type without Et is not drawn nor looked for, as Libre
   assert.deepEqual(warnings, [
     // nowhere.dds is not needed, so its absence is no warning; the Et drawn is one.
     "material 'drawn' (DcDtEt): the game draws its glow as (Ec + Et) × Dt; glTF's emission is one factor " +
-    "times one texture, so it is Et × 1, not darkened by the diffuse texture",
+    "times one texture, so it is Et × 1, not darkened by the diffuse texture; on 1 group of part 'Root' LOD 0",
   ]);
   const stray = material(scene, "stray");
   assert.equal(stray.getEmissiveTexture()!.getName(), "lamp.dds", "Ec lights the diffuse texture");

@@ -237,7 +237,7 @@ Deno.test("LancerEdit tangents in UV sets become TANGENT when the material has a
   assert.equal(odd.getAttribute("TANGENT"), null);
   assert.equal(odd.listSemantics().length, 5);
   assert.deepEqual(warnings, [
-    "mesh 'm.vms' has 3 UV sets (FVF 0x312); mods store tangents there",
+    "mesh 'm.vms' has 3 UV sets (FVF 0x312); mods store tangents there; drawn on part 'Root' LOD 0",
     "Root.2: UV sets 1–2 are not tangents (vertex 0 has tangent sign 0.5, not ±1); kept as UV sets",
   ]);
 

@@ -96,7 +96,7 @@ Deno.test("a scaled, mirrored or stretched Fix rotation draws the part as the st
 
 Deno.test("a sheared rotation keeps its nearest rotation and axis lengths, and says the shear is lost", async () => {
   const { scene, warnings } = await decodeAndResolve([fix("Sheared", SHEARED)]);
-  const warning = warnings.find((w) => w.includes("part 'Sheared'"));
+  const warning = warnings.find((w) => w.includes("constraint of part 'Sheared'"));
   assert.ok(
     warning?.includes("sheared (axes 20° off square)") && warning.includes("shear is lost"),
     warnings.join("\n"),
@@ -231,7 +231,7 @@ Deno.test("a hardpoint with a scaled Orientation keeps its scale and is named", 
   assertMatrix(byName(scene, "HpMirror").getWorldMatrix(), placement([0, 1, 0], f32(MIRRORED)), "HpMirror");
   assert.ok(
     warnings.some((w) =>
-      w.includes("hardpoint 'HpBig': Orientation (byte ") && w.includes("scaled by (2, 2, 2)")
+      w.includes("hardpoint 'HpBig' (part 'Root'): Orientation (byte ") && w.includes("scaled by (2, 2, 2)")
     ),
   );
   assert.ok(warnings.some((w) => w.includes("hardpoint 'HpMirror'") && w.includes("mirrored")));

@@ -143,18 +143,18 @@ Deno.test("every known type from a separate .mat: alpha mode, sides, lighting an
       name("AtmosphereMaterial")
     }: the game colours it by the angle it is seen at (its Dt read along a ramp, ` +
     "a glow towards the rim); glTF has no view-dependent colour, so it is one colour, Dc × its ramp Dt " +
-    "'grey.dds' where the surface faces the viewer: (0.251, 0.1255, 0.502) at opacity 0.502",
+    "'grey.dds' where the surface faces the viewer: (0.251, 0.1255, 0.502) at opacity 0.502; on 1 group of part 'Root' LOD 0",
     ...["GlassMaterial", "GFGlassMaterial", "HighGlassMaterial"].map((type) =>
       `${name(type)}: the game adds an environment-map reflection to this glass; glTF has none to draw, so ` +
-      "it is a blended DcDtOcOt without it, as Librelancer draws it"
+      "it is a blended DcDtOcOt without it, as Librelancer draws it; on 1 group of part 'Root' LOD 0"
     ),
     `${
       name("PlanetWaterMaterial")
     }: the game multiplies it over what is behind; glTF has no multiply blend, ` +
-    "so it is alpha-blended as a DcDtOcOt, as Librelancer draws it",
+    "so it is alpha-blended as a DcDtOcOt, as Librelancer draws it; on 1 group of part 'Root' LOD 0",
     `${name("ExclusionZoneMaterial")}: the game draws this zone shell blended, tinted and faded by its ` +
     "nebula's exclusion zone (tint, max_alpha in the system ini), which the model does not hold; drawn " +
-    "blended by Oc and the texture's alpha, untinted",
+    "blended by Oc and the texture's alpha, untinted; on 1 group of part 'Root' LOD 0",
   ]);
   await assertValid(scene);
 });
@@ -215,11 +215,12 @@ Deno.test("AtmosphereMaterial: Dc × the ramp's facing texel at opacity Alpha ×
   assert.deepEqual(warnings, [
     "material 'haze' (AtmosphereMaterial): the game colours it by the angle it is seen at (its Dt read along " +
     "a ramp, a glow towards the rim); glTF has no view-dependent colour, so it is one colour, Dc × its ramp " +
-    "Dt 'ramp.dds' where the surface faces the viewer: (0.6275, 0.1569, 0.1961) at opacity 0.36",
-    "texture 'gone.dds' not found in any loaded texture library; its colour is Dc alone",
+    "Dt 'ramp.dds' where the surface faces the viewer: (0.6275, 0.1569, 0.1961) at opacity 0.36; on 1 group of part 'Root' LOD 0",
+    "texture 'gone.dds' not found in any loaded texture library; its colour is Dc alone; used by material " +
+    "'haze_gone' (part 'Root' LOD 0)",
     "material 'haze_gone' (AtmosphereMaterial): the game colours it by the angle it is seen at (its Dt read " +
     "along a ramp, a glow towards the rim); glTF has no view-dependent colour, so it is one colour, Dc: " +
-    "(0.8, 0.4, 1) at opacity 0.6",
+    "(0.8, 0.4, 1) at opacity 0.6; on 1 group of part 'Root' LOD 0",
   ]);
   await assertValid(scene);
 });
@@ -257,15 +258,15 @@ Deno.test("a type the game does not know is a warning naming it, drawn lit by it
   assert.equal(smoke.getBaseColorTexture()!.getName(), "grey.dds (additive)");
   assert.deepEqual(warnings, [
     "material 'mod_two' (MyShaderTwo): 'MyShaderTwo' is not a material type the game or Librelancer knows " +
-    "(a mod's own shader?); drawn as a lit DcDt, double-sided (Two)",
+    "(a mod's own shader?); drawn as a lit DcDt, double-sided (Two); on 1 group of part 'Root' LOD 0",
     "material 'mod_blend' (FancyOcOt): 'FancyOcOt' is not a material type the game or Librelancer knows " +
-    "(a mod's own shader?); drawn as a lit DcDt, blended (its name holds Oc/Ot)",
+    "(a mod's own shader?); drawn as a lit DcDt, blended (its name holds Oc/Ot); on 1 group of part 'Root' LOD 0",
     "material 'shouty' (DCDT): 'DCDT' is not a material type as written (types are matched exactly); drawn as " +
-    "'DcDt', the known type it spells in another case",
+    "'DcDt', the known type it spells in another case; on 1 group of part 'Root' LOD 0",
     "material 'glassy' (dcdtocot): 'dcdtocot' is not a material type as written (types are matched exactly); " +
-    "drawn as 'DcDtOcOt', the known type it spells in another case",
+    "drawn as 'DcDtOcOt', the known type it spells in another case; on 1 group of part 'Root' LOD 0",
     "material 'smoke' (nebulatwo): 'nebulatwo' is not a material type as written (types are matched exactly); " +
-    "drawn as 'NebulaTwo', the known type it spells in another case",
+    "drawn as 'NebulaTwo', the known type it spells in another case; on 1 group of part 'Root' LOD 0",
   ]);
   await assertValid(scene);
 });

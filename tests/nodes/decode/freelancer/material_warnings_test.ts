@@ -46,13 +46,13 @@ Deno.test("Dc outside 0..1, Oc on an opaque type and (Ec + Et) × Dt are each a 
   assert.deepEqual(warnings, [
     "material 'hot' (DcDt): Dc (1.5, 0.5, -0.25) is outside 0..1; the game clamps the lit colour to 0..1 " +
     "before the texture modulates it (a Dc past 1 saturates under weaker light, never brighter than the " +
-    "texture), and glTF's base colour factor stops at 1: clamped to (1, 0.5, 0)",
+    "texture), and glTF's base colour factor stops at 1: clamped to (1, 0.5, 0); on 1 group of part 'Root' LOD 0",
     "material 'ghost' (DcDt): Oc 0.5 on a type without Oc/Ot; the game draws the type named, which is opaque, " +
-    "so the material is opaque (Librelancer alone blends it)",
+    "so the material is opaque (Librelancer alone blends it); on 1 group of part 'Root' LOD 0",
     "material 'lamp' (DcDtEt): the game draws its glow as (Ec + Et) × Dt; glTF's emission is one factor times " +
-    "one texture, so it is Et × 1, not darkened by the diffuse texture",
+    "one texture, so it is Et × 1, not darkened by the diffuse texture; on 1 group of part 'Root' LOD 0",
     "material 'window' (DcDtEt): the game draws its glow as (Ec + Et) × Dt; glTF's emission is one factor " +
-    "times one texture, so it is Et × Ec",
+    "times one texture, so it is Et × Ec; on 1 group of part 'Root' LOD 0",
   ]);
   assert.deepEqual(material(scene, "hot").getBaseColorFactor(), [1, linear(0.5), 0, 1]);
   assert.equal(material(scene, "ghost").getAlphaMode(), "OPAQUE");

@@ -389,10 +389,11 @@ Deno.test("materials: mod Type names, no Dc, names and texture names differing o
   // holds: its diffuse texture is drawn alone, as the nomad shader draws it (unlit, blended).
   assert.deepEqual(warnings, [
     "decode.cmp: libraries is 'auto' but no model_path was given, so there is no folder to search",
-    "texture 'NomadRGB1_NomadAlpha1' not found in any loaded texture library; the diffuse texture is drawn without it",
+    "texture 'NomadRGB1_NomadAlpha1' not found in any loaded texture library; the diffuse texture is drawn without it; used by material 'Nomad_Skin' " +
+    "(part 'Root' LOD 0)",
     // A mod's own shader passes through, drawn as a lit DcDt, no longer silently (decode.cmp v13).
     "material 'custom' (MyModShader_Glow): 'MyModShader_Glow' is not a material type the game or Librelancer " +
-    "knows (a mod's own shader?); drawn as a lit DcDt",
+    "knows (a mod's own shader?); drawn as a lit DcDt; on 1 group of part 'Root' LOD 0",
   ]);
   const nomad = material(scene, "Nomad_Skin");
   assert.deepEqual(firstPixel(nomad), [0, 255, 0, 255]);

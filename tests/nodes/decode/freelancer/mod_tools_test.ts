@@ -23,7 +23,7 @@ const NAMED: Partial<Record<Quirk, RegExp>> = {
   fragment_damage:
     /Level1\/VMeshPart\/VMeshRef does not decode \(.*expected 60 bytes of VMeshRef.*\); it and the later levels are left out/,
   separate_libraries:
-    /^texture 'trim_gone\.dds' not found in any loaded texture library; its material is untextured$/,
+    /^texture 'trim_gone\.dds' not found in any loaded texture library; its material is untextured; used by material 'trim' \(part 'Root' LOD 0/,
   non_finite_vertices:
     /1 triangle\(s\) through 1 vertex position\(s\) that are not finite \(NaN or infinity\) left out/,
   split_hardpoints:

@@ -53,7 +53,8 @@ Deno.test("NullMaterial: its triangles are left out with a warning; the rest of 
   const prims = stored.scene.getRoot().listMeshes()[0].listPrimitives();
   assert.deepEqual(prims.map((p) => p.getMaterial()!.getName()), ["hull", "null", "plate"]);
   assert.deepEqual(stored.warnings, [
-    "texture 'gone.dds' not found in any loaded texture library; its material is untextured",
+    "texture 'gone.dds' not found in any loaded texture library; its material is untextured; used by " +
+    "material 'null' (part 'Root' LOD 0)",
   ]);
 });
 
