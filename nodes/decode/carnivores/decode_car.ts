@@ -38,7 +38,10 @@ export const decodeCar = defineNode({
   // a sound and the anim→sound table after it that the last clip's raised count took in are read as
   // that sound and table (car_hidden_sound.ts). The appended-bytes pass goes on past frame-count
   // readings the file does not vouch for, and no count is raised over a frame of zeros.
-  version: 25,
+  // 26: a file ending inside a clip on a frame boundary keeps the clip with the frames there (cut, or
+  // its count and the counts after it edited: both readings named); appended bytes past ASCII are no
+  // name cut short, and a clip count raised over appended bytes reads no header of junk at 0 frames.
+  version: 26,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

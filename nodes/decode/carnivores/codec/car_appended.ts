@@ -18,7 +18,13 @@ import { ANIMATION_HEADER_BYTES, blankClip, type SectionSearch, SOUND_HEADER_BYT
 import { appendedBytes, MAX_APPENDED, validTable } from "./car_section_ends.ts";
 import { allFittingCounts } from "./car_fitting_counts.ts";
 import { fittingFrameCounts, type FrameCountFix } from "./car_frame_counts.ts";
-import { frameLikeness, holdsName, POINT_LIKE_CORRELATION, pointLikeness } from "./frame_likeness.ts";
+import {
+  cyrillicLetter,
+  frameLikeness,
+  holdsName,
+  POINT_LIKE_CORRELATION,
+  pointLikeness,
+} from "./frame_likeness.ts";
 import { MAX_EACH } from "./clip_warnings.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
@@ -250,12 +256,25 @@ function partialTable(view: DataView, at: number): boolean {
   return true;
 }
 
-/** Whether the `left` bytes at `at` (fewer than a name's) are text ended by a NUL: a name cut short. */
+/**
+ * Whether the `left` bytes at `at` (fewer than a name's) are a name cut short: text ended by a NUL, by
+ * the rules of `holdsName` (two bytes or more, printable ASCII and Windows-1251 letters, the Cyrillic
+ * ones in words of three or more, a letter among them). Random bytes appended to a file are often past
+ * ASCII; taking any such byte for text read a few junk bytes and a zero as a name, the tail as a cut.
+ */
 function startsName(view: DataView, at: number, left: number): boolean {
+  let letter = false, run = 0;
   for (let i = 0; i < left; i++) {
     const byte = view.getUint8(at + i);
-    if (byte === 0) return i > 0;
-    if (byte < 0x20 || byte === 0x7f) return false;
+    if (byte === 0) return i >= 2 && letter && (run === 0 || run >= 3);
+    if (cyrillicLetter(byte)) {
+      [run, letter] = [run + 1, true];
+      continue;
+    }
+    if (run > 0 && run < 3) return false;
+    run = 0;
+    if (byte < 0x20 || byte > 0x7e) return false;
+    if ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a) letter = true;
   }
   return false;
 }

@@ -21,7 +21,8 @@ const MOST_FOUND = 4;
  * most four; undefined when the search ran out of `budget`. Each count tried walks the later clips, so
  * the budget is charged per header read. When the first clip's header holds a name, the header a count
  * puts next must too (a real clip's header, not frame data or padding read as one): most counts end
- * there, so files of many clips are not walked once per count.
+ * there, so files of many clips are not walked once per count; so must the header of the clip whose count
+ * is changed.
  */
 export function farFrameCounts(search: SectionSearch, budget: SearchBudget): FrameCountFix[][] | undefined {
   const { view, at, vertexCount, animations, sounds, base } = search;
@@ -43,10 +44,18 @@ export function farFrameCounts(search: SectionSearch, budget: SearchBudget): Fra
     const stored = view.getInt32(clipAt + NAME_BYTES + 4, true);
     const dataAt = clipAt + ANIMATION_HEADER_BYTES;
     const last = clip === animations - 1;
+    // A clip whose count is read far off is a clip a tool wrote: its own header holds a name when the
+    // first clip's does. Bytes appended after the file and read as a header (a clip count raised by one)
+    // are not, though a count of 0 there ends the file.
+    const ownHeader = clip === 0 || !named || holdsName(view, clipAt);
     // Frames past the stored count that are all zero bytes (every point at the origin) are what a tail
     // of zeros reads as, not evidence of frames: a count is not raised over them.
     const nonZero = zeroFrom(view, dataAt + Math.max(0, stored) * frameBytes);
-    for (let frames = 0; dataAt + frames * frameBytes <= size && found.length < MOST_FOUND; frames++) {
+    for (
+      let frames = 0;
+      ownHeader && dataAt + frames * frameBytes <= size && found.length < MOST_FOUND;
+      frames++
+    ) {
       if (frames === stored) continue;
       if (--budget.left < 0) return undefined;
       const next = dataAt + frames * frameBytes;

@@ -36,21 +36,28 @@ export function declaredEnds(view: DataView, end: number): boolean {
     inPadding(end + ANIM_SOUND_TABLE_BYTES);
 }
 
+/** What {@link textureSize} searches: the file, where its texture starts and the header's counts. */
+export interface TextureSizeSearch {
+  readonly bytes: Uint8Array;
+  /** The texture's first byte. */
+  readonly textureAt: number;
+  /** The texture size the header declares (bytes). */
+  readonly declared: number;
+  /** The model's vertex count (each frame holds as many). */
+  readonly vertexCount: number;
+  /** The declared clip and sound counts. */
+  readonly animations: number;
+  readonly sounds: number;
+}
+
 /**
  * The texture's size: the declared one, unless the sections after it do not end at the end of the file
  * (nor at the anim→sound table), no corrected clip or sound count or frame count makes them, and
  * exactly one other whole number of rows does (see `fittingTextureRows`) — then that, with a warning.
  * Several such heights are named in a warning and the declared size is read.
  */
-export function textureSize(
-  bytes: Uint8Array,
-  textureAt: number,
-  declared: number,
-  vertexCount: number,
-  animations: number,
-  sounds: number,
-  warn: WarningSink,
-): number {
+export function textureSize(texture: TextureSizeSearch, warn: WarningSink): number {
+  const { bytes, textureAt, declared, vertexCount, animations, sounds } = texture;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = textureAt + declared;
   const search: SectionSearch = {
@@ -95,26 +102,33 @@ export function textureSize(
   return rows[0] * TEXTURE_ROW_BYTES;
 }
 
+/** What {@link sectionCounts} searches: the file, where its first clip starts and the header's counts. */
+export interface SectionCountSearch {
+  readonly bytes: Uint8Array;
+  /** The first clip header's byte (the texture's end). */
+  readonly at: number;
+  /** The model's vertex count (each frame holds as many). */
+  readonly vertexCount: number;
+  /** The declared clip and sound counts. */
+  readonly animations: number;
+  readonly sounds: number;
+  /** The model's points (file units): lets the searches ask whether frames track them. */
+  readonly base?: Float32Array;
+}
+
 /**
  * The clip and sound counts to read: the declared ones, unless their sections do not end at the file's
  * end (or at the anim→sound table) and other counts' do (see `car_fitting_counts.ts`) — then those, with a
  * warning naming both. The game reads the declared counts and plays what follows as the wrong section.
  */
-export function sectionCounts(
-  bytes: Uint8Array,
-  at: number,
-  vertexCount: number,
-  declaredAnimations: number,
-  declaredSounds: number,
-  warn: WarningSink,
-  base?: Float32Array,
-): {
+export function sectionCounts(counts: SectionCountSearch, warn: WarningSink): {
   animationCount: number;
   soundCount: number;
   frameFixes?: readonly FrameCountFix[];
   /** Where bytes taken as appended to the file start (see `car_appended.ts`). */
   appendedAt?: number;
 } {
+  const { bytes, at, vertexCount, animations: declaredAnimations, sounds: declaredSounds, base } = counts;
   const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

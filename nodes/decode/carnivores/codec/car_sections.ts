@@ -9,14 +9,13 @@
  *
  * @module
  */
-import { NAME_BYTES } from "./model.ts";
+import { ANIMATION_HEADER_BYTES, NAME_BYTES, SOUND_HEADER_BYTES } from "./model.ts";
 import { holdsName } from "./frame_likeness.ts";
 import type { AppendedBytes } from "./car_section_ends.ts";
 
-/** Bytes before an animation's frame data: name, KPS, frame count. */
-export const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
-/** Bytes before a sound's PCM data: name, length. */
-export const SOUND_HEADER_BYTES = NAME_BYTES + 4;
+// The header sizes live in model.ts (frame_likeness.ts, which this module imports, needs them too);
+// re-exported for the count searches that take them from here.
+export { ANIMATION_HEADER_BYTES, SOUND_HEADER_BYTES } from "./model.ts";
 /** The engine's character arrays hold 64 animations and 64 sounds. */
 export const ENGINE_MAX_CLIPS = 64;
 

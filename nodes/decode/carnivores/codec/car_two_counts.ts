@@ -85,7 +85,8 @@ export function twoCountRepair(search: SectionSearch, warn: WarningSink): TwoCou
  * Whether `reading` is what a file cut short at a frame boundary reads as: fewer clips or sounds than
  * declared (the pairs tried are one edit away, so none more), no sounds, the last clip read with fewer frames than it stores and the file ending right after them
  * (no anim→sound table). The cut lost the clips and sounds after it; the reading would blame a count
- * edited by hand, so it is not taken (the cut is named as such by the parser).
+ * edited by hand, so it is not taken: the parser keeps the clip's frames there and names both readings
+ * (`car_cut_clip.ts`).
  */
 function cutLike(
   view: DataView,

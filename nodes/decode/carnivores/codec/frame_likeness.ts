@@ -5,11 +5,8 @@
  *
  * @module
  */
-import { NAME_BYTES } from "./model.ts";
+import { ANIMATION_HEADER_BYTES, NAME_BYTES } from "./model.ts";
 import type { FrameCountFix } from "./car_frame_counts.ts";
-
-/** Bytes before an animation's frame data: name, KPS, frame count (as `car_sections.ts`). */
-const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
 
 /** Smallest point-likeness (see `pointLikeness`) of a reading the frame data may settle on. */
 export const POINT_LIKE_CORRELATION = 0.3;
@@ -116,7 +113,7 @@ export function holdsName(view: DataView, at: number): boolean {
 }
 
 /** Whether `byte` is a Windows-1251 letter (А–я, Ё, ё). */
-function cyrillicLetter(byte: number): boolean {
+export function cyrillicLetter(byte: number): boolean {
   return byte >= 0xc0 || byte === 0xa8 || byte === 0xb8;
 }
 

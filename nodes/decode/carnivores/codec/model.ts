@@ -22,6 +22,10 @@ export const HEADER_3DF_BYTES = 16;
 export const HEADER_CAR_BYTES = 52;
 /** Bytes of a fixed-size name field (bone, model, animation and sound names). */
 export const NAME_BYTES = 32;
+/** Bytes before a `.car` animation's frame data: name, KPS, frame count. */
+export const ANIMATION_HEADER_BYTES = NAME_BYTES + 8;
+/** Bytes before a `.car` sound's PCM data: name, length. */
+export const SOUND_HEADER_BYTES = NAME_BYTES + 4;
 /** Texels per texture row: every Carnivores model texture is 256 wide. */
 export const TEXTURE_WIDTH = 256;
 /** Rows of the buffer the engine's hardware renderers read every model texture into (zeroed). */

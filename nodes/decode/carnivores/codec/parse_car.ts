@@ -29,6 +29,7 @@ import {
 } from "./car_sections.ts";
 import { ANIM_SOUND_TABLE_BYTES, declaredEnds, sectionCounts, textureSize } from "./car_repair.ts";
 import { clipVertexCount } from "./clip_vertices.ts";
+import { type CutClip, MAX_TOOL_FRAMES, warnCutOnFrame, wholeFramesAtCut } from "./car_cut_clip.ts";
 import { ClipWarnings } from "./clip_warnings.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
@@ -95,15 +96,14 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     );
   }
 
-  const textureBytes = textureSize(
+  const textureBytes = textureSize({
     bytes,
     textureAt,
-    declaredTexture,
+    declared: declaredTexture,
     vertexCount,
-    declaredAnimations,
-    declaredSounds,
-    warn,
-  );
+    animations: declaredAnimations,
+    sounds: declaredSounds,
+  }, warn);
   const faces = readFaces(r, facesAt, faceCount, vertexCount, warn);
   const points = readPoints(r, pointsAt, vertexCount);
   const texture = readTexture(r, textureAt, textureBytes, 48, warn);
@@ -115,7 +115,14 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
     ? frameVertexCount(bytes, tailAt, vertexCount, declaredAnimations, declaredSounds, points.positions, true)
     : undefined;
   const { animationCount, soundCount, frameFixes, appendedAt } = vouched === undefined
-    ? sectionCounts(bytes, tailAt, vertexCount, declaredAnimations, declaredSounds, warn, points.positions)
+    ? sectionCounts({
+      bytes,
+      at: tailAt,
+      vertexCount,
+      animations: declaredAnimations,
+      sounds: declaredSounds,
+      base: points.positions,
+    }, warn)
     : {
       animationCount: declaredAnimations,
       soundCount: declaredSounds,
@@ -164,30 +171,48 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
       break;
     }
     const clipName = names.read(at, NAME_BYTES, `animation ${a} name`);
-    const frameCount = frameFixes?.find((f) => f.clip === a)?.frames ??
+    let frameCount = frameFixes?.find((f) => f.clip === a)?.frames ??
       r.count(at + NAME_BYTES + 4, `animation ${a} frame count`);
     const dataAt = at + ANIMATION_HEADER_BYTES;
-    const values = frameCount * stride * 3;
-    if (dataAt + values * 2 > r.length) {
-      cutShort(
-        `animation ${a} ('${clipName}')`,
-        at,
-        animationCount - a - 1,
-        soundCount,
-        `its ${frameCount} frames × ${vertexCount} vertices need ${values * 2} bytes, ` +
-          `${r.length - dataAt} are left; the clip is dropped` +
-          wholeFramesLeft(a, frameCount, r.length - dataAt, stride * 6, animationCount - a - 1, soundCount) +
-          // A count no tool writes, for a clip more than twice the whole file, is no clip a cut lost:
-          // the header is damaged or read from elsewhere, and no repair of the counts was certain.
-          (frameCount > MAX_TOOL_FRAMES && values * 2 > 2 * r.length
-            ? ` (${frameCount} frames is a count no tool writes: the count is damaged, or the header is read ` +
-              "from elsewhere — bytes appended, a count before it wrong — and no repair of the counts fits " +
-              "with certainty)"
-            : ""),
-      );
+    if (dataAt + frameCount * stride * 6 > r.length) {
+      const cut: CutClip = {
+        clip: a,
+        name: clipName,
+        headerAt: at,
+        dataAt,
+        frames: frameCount,
+        frameBytes: stride * 6,
+        fileBytes: r.length,
+        clipsAfter: animationCount - a - 1,
+        soundsAfter: soundCount,
+      };
       ended = true;
-      break;
+      // Ending on a frame boundary, cut or counts edited, the frames there are the clip's: kept.
+      const whole = wholeFramesAtCut(cut);
+      if (whole > 0) {
+        warnCutOnFrame(cut, whole, warn);
+        frameCount = whole;
+      } else {
+        const values = frameCount * stride * 3;
+        cutShort(
+          `animation ${a} ('${clipName}')`,
+          at,
+          animationCount - a - 1,
+          soundCount,
+          `its ${frameCount} frames × ${vertexCount} vertices need ${values * 2} bytes, ` +
+            `${r.length - dataAt} are left; the clip is dropped` +
+            // A count no tool writes, for a clip more than twice the whole file, is no clip a cut lost:
+            // the header is damaged or read from elsewhere, and no repair of the counts was certain.
+            (frameCount > MAX_TOOL_FRAMES && values * 2 > 2 * r.length
+              ? ` (${frameCount} frames is a count no tool writes: the count is damaged, or the header is read ` +
+                "from elsewhere — bytes appended, a count before it wrong — and no repair of the counts fits " +
+                "with certainty)"
+              : ""),
+        );
+        break;
+      }
     }
+    const values = frameCount * stride * 3;
     // A rate the game cannot time (KPS ≤ 0, AniTime 0 ms): the frames are whole; read at 1 frame per second.
     const clipWarn = clipWarnings.sink(`${a}`);
     const kps = readableKps(
@@ -263,34 +288,6 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
   // Bytes taken as appended (named by the repair that took them so) are no table and not warned again.
   const animSounds = ended ? undefined : readAnimSoundTable(r, at, appendedAt ?? r.length, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
-}
-
-/** More frames than any tool writes in one clip (int16 frame indices in the editors). */
-const MAX_TOOL_FRAMES = 65_535;
-
-/**
- * For a clip the file ends inside, on a frame boundary: the other reading the bytes give as well — the
- * clip whole with the frames there, its frame count stored more and the counts of the sections after it
- * raised by hand (a single clip stored one frame more and the clip count raised reads just so) — named
- * beside the cut, since the file does not tell them apart. Empty when the bytes left are no whole frames.
- */
-function wholeFramesLeft(
-  clip: number,
-  stored: number,
-  left: number,
-  frameBytes: number,
-  clipsAfter: number,
-  soundsAfter: number,
-): string {
-  if (left <= 0 || frameBytes <= 0 || left % frameBytes !== 0) return "";
-  const whole = left / frameBytes;
-  const after = [
-    clipsAfter ? `the animation count raised by ${clipsAfter}` : "",
-    soundsAfter ? `the sound count raised by ${soundsAfter}` : "",
-  ].filter(Boolean).join(" and ");
-  return ` — its first ${whole} frame(s) end exactly at the end of the file, so the file reads as well as ` +
-    `animation ${clip} of ${whole} frame(s) with its frame count stored ${stored - whole} more` +
-    (after ? ` and ${after}` : "") + " (counts edited by hand); it does not tell which, and is read as cut";
 }
 
 /**

@@ -14,7 +14,7 @@ import { carReadOutcome } from "./car_reads.ts";
 import { parseCar as parseCarTo } from "../../../../nodes/decode/carnivores/codec/parse_car.ts";
 import { type ToolSave, toolSaveFile } from "./tool_saves.ts";
 import { sniffCar } from "../../../../nodes/decode/carnivores/codec/sniff.ts";
-import { carClipsAt, clipHeaders } from "./car_layout.ts";
+import { carClipsAt, clipHeaders, draws } from "./car_layout.ts";
 import { prng } from "../../../support/prng.ts";
 
 const DAMAGED_AND_APPENDED: readonly (readonly ToolSave[])[] = [
@@ -59,4 +59,54 @@ Deno.test("appended bytes: a .car cut short still keeps the clips whole before t
       `seed ${seed}: blamed on appended bytes`,
     );
   }
+});
+
+/** `bytes` with `tail` after them (bytes something appended to the file). */
+function appendedTo(bytes: Uint8Array, tail: readonly number[]): Uint8Array {
+  const out = new Uint8Array(bytes.length + tail.length);
+  out.set(bytes);
+  out.set(tail, bytes.length);
+  return out;
+}
+
+Deno.test("appended bytes past ASCII with a zero among them are no clip name cut short", () => {
+  // Random bytes appended are mostly past ASCII, and a zero among the first few ended them as "a name
+  // cut short": the tail was taken for a section the file was cut inside, and the damaged count read
+  // as a cut (clips lost) or refused. A name's bytes are printable ASCII and Windows-1251 letters, as
+  // holdsName reads them; 0x80-0xA7 are neither.
+  const failures: string[] = [];
+  for (let seed = 1; seed <= 40; seed++) {
+    const habit: ToolSave = seed % 2 ? "count_edited" : "frame_count_off";
+    const file = toolSaveFile(seed, [habit]);
+    const { int } = draws(prng(seed * 31 + 9));
+    const tail = Array.from({ length: int(4, 30) }, () => int(0x80, 0xff));
+    tail[0] = int(0x80, 0xa7);
+    tail[int(2, tail.length - 1)] = 0;
+    const bytes = appendedTo(file.bytes, tail);
+    const { outcome, detail } = carReadOutcome(parseCarTo, bytes, file.name, file);
+    if (outcome !== "right") failures.push(`${seed} ${habit}: ${outcome} ${detail}`);
+  }
+  assert.deepEqual(failures, []);
+});
+
+Deno.test("a clip count raised over 40 appended bytes: they are no clip header of 0 frames", () => {
+  // 40 bytes appended are a clip header's size: a count raised by one put a header there, and a frame
+  // count far off read as 0 ended the file, a clip of junk read with no frames. Its name field holds no
+  // name where the first clip's does: it is no clip a tool wrote.
+  const failures: string[] = [];
+  let tried = 0;
+  for (let seed = 1; seed <= 300; seed++) {
+    const file = toolSaveFile(seed, ["count_edited"]);
+    const declared = new DataView(file.bytes.buffer).getInt32(32, true);
+    // The last clip ends the file (no sound, no anim→sound table): the raised count's header is the tail.
+    const end = clipHeaders(carClipsAt(file.bytes), file.points, file.frames).at(-1);
+    if (declared !== file.clips + 1 || end !== file.bytes.length) continue;
+    const { int } = draws(prng(seed * 37 + 5));
+    const bytes = appendedTo(file.bytes, Array.from({ length: 40 }, () => int(0, 255)));
+    tried++;
+    const { outcome, detail } = carReadOutcome(parseCarTo, bytes, file.name, file);
+    if (outcome !== "right") failures.push(`${seed}: ${outcome} ${detail}`);
+  }
+  assert.ok(tried >= 10, `${tried} files with the clip count raised`);
+  assert.deepEqual(failures, []);
 });

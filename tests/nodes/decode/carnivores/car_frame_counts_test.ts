@@ -52,8 +52,12 @@ Deno.test("car frame counts: two equally small corrections are named as ambiguou
     ambiguous.message,
     /animation 1 4 → 3; or animation 0 5 → 4|animation 0 5 → 4; or animation 1 4 → 3/,
   );
-  // The stored counts are read: idle runs past the end and is dropped, as a cut file's clip is.
-  assert.deepEqual(model.animations.map((a) => [a.name, a.frameCount]), [["walk", 5]]);
+  // The stored counts are read: idle runs past the end, which falls on its frame boundary after 3 frames
+  // (cut there, or its count one off): it is kept with the 3 frames the file holds, both readings named.
+  assert.deepEqual(model.animations.map((a) => [a.name, a.frameCount]), [["walk", 5], ["idle", 3]]);
+  assert.ok(
+    warnings.some((w) => /inside animation 1 \('idle'\).*exactly after its first 3 of 4/.test(w.message)),
+  );
 });
 
 Deno.test("car frame counts: 40 clips all stored one less (the .rsc habit) are read with their frames, quickly", () => {
