@@ -34,6 +34,7 @@ import {
 } from "../batch/manifest.ts";
 import { liveProgress, logProgress, summaryText } from "../batch/progress.ts";
 import { whyNoWorkerProcesses } from "../batch/pool.ts";
+import type { SpawnMember } from "../batch/member.ts";
 import { interruptedExitCode, listenForInterrupts } from "./interrupt.ts";
 
 /** Runs `partgraph batch`; resolves with the exit code. */
@@ -187,9 +188,15 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
 /**
  * `verify` of a batch (or shard, or merged) manifest: rebuilds every input it covers, from the same
  * paths, graph and `--set` values, with no cache read, in a fresh folder inside `--out`, and compares
- * each input's digest, outcome, files, warnings and error. Exit 1 when anything differs.
+ * each input's digest, outcome, files, warnings and error. Exit 1 when anything differs, or when the
+ * rebuild's Deno workers can no longer start. `pooled` hands the rebuild another pool and start limit
+ * (tests: a fake pool, as `runBatch` takes one).
  */
-export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<number> {
+export async function verifyBatch(
+  recorded: BatchManifest,
+  opts: Opts,
+  pooled?: { spawnMember: SpawnMember; startLimitMs: number },
+): Promise<number> {
   const remote = await remoteFromCli(opts); // uploads what it rebuilt, as `verify` of a run does
   const pool = poolOptions(opts, [opts.out ?? DEFAULT_OUT_DIR]);
   const source = await loadGraph(recorded.graph.file);
@@ -226,10 +233,19 @@ export async function verifyBatch(recorded: BatchManifest, opts: Opts): Promise<
       ...pool,
       ...progress.sinks,
       signal: interruption.signal,
-    }).finally(interruption.dispose);
+      startLimitMs: pooled?.startLimitMs,
+    }, pooled?.spawnMember).finally(interruption.dispose);
     progress.finish();
     return rebuilt.summary.interrupted ? undefined : compareBatchManifests(recorded, rebuilt.manifest);
+  }).catch((error) => {
+    if (!(error instanceof WorkersWedged)) throw error;
+    return error;
   });
+  if (differences instanceof WorkersWedged) {
+    // As in `batch`: Deno workers can no longer start, so nothing more can be rebuilt or verified.
+    console.error(`error: ${differences.message}: nothing verified`);
+    return EXIT.failed;
+  }
   if (!differences) { // interrupted: the rebuild is incomplete
     const signal = interruption.received()!;
     if (opts.json) console.log(JSON.stringify({ ok: false, interrupted: signal }));

@@ -14,6 +14,8 @@ import type { JobResult, JobSpec, OnStart } from "../../batch/job.ts";
 import type { PoolMember, SpawnMember } from "../../batch/member.ts";
 import { WorkersWedged } from "../../batch/left_running.ts";
 import { tempDir } from "../support/temp.ts";
+import { verifyBatch } from "../../cli/batch.ts";
+import { EXIT } from "../../cli/exit.ts";
 
 /**
  * What a fake member does with its job: `stuck` says it is up and loading and never starts it (a
@@ -195,6 +197,35 @@ Deno.test("batch on Deno workers: a worker left running in a node is named in it
     assertEquals(events, [
       { event: "worker-left-running", input: "f3.bin", in: node, starting: false, seconds: 0.05 },
     ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("verify of a batch manifest whose rebuild's Deno workers can no longer start ends with the reason, exit 1", async () => {
+  const { dir, options } = await copyBatch(3);
+  try {
+    const { manifest } = await runBatch(options, fakePool([{ job: "runs", runsOn: false }]).spawn);
+    const { spawn } = fakePool([{ job: "stuck", runsOn: true, in: LOADING }, {
+      job: "stuck",
+      runsOn: false,
+    }]);
+    const printed: string[] = [];
+    const consoleError = console.error;
+    console.error = (...parts: unknown[]) => printed.push(parts.join(" "));
+    let code;
+    try {
+      code = await verifyBatch(manifest, { out: join(dir, "verify"), workers: true, quiet: true }, {
+        spawnMember: spawn,
+        startLimitMs: 50,
+      });
+    } finally {
+      console.error = consoleError;
+    }
+    assertEquals(code, EXIT.failed);
+    const said = printed.join("\n");
+    assert(said.includes("did not load the graph's code within 0.05 s"), said);
+    assert(said.includes("nothing verified"), said);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
