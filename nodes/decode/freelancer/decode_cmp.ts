@@ -117,7 +117,8 @@ export const decodeCmp = defineNode({
   // placeholder (plain white, grey where lit); a damaged material and every material caveat name their
   // parts; a texture that is missing, undecodable or not an image names the materials naming it (in any
   // case) with their parts; a mesh's extra UV sets name its parts; a mesh in no library names the
-  // libraries looked in; a hardpoint's warnings name the part holding it (before, the material id, texture
+  // libraries looked in; the search's "defined by A and B" names the parts drawing those ids ("and N
+  // more" for the ids past five, as elsewhere); a hardpoint's warnings name the part holding it (before, the material id, texture
   // or hardpoint name alone: the studio could not tell which part of the ship would be grey). Held-out
   // seeds 601-640 of tests/.../shared_users.ts: warnings naming the parts 0/80 materials, 0/80 textures,
   // 0/40 hardpoints -> all; output bytes unchanged.

@@ -23,6 +23,7 @@ import type { SearchFile } from "./files.ts";
 import { indexLibrary, type LibraryIndex } from "./index.ts";
 import { modelReferences, refGroups } from "./needs.ts";
 import { spelledAlike, textureKey } from "../codec/texture_names.ts";
+import { describeParts } from "../codec/users.ts";
 import type { FreelancerModel, NamedBytes } from "../codec/model.ts";
 
 /** What to search: `auto` looks beside the model; a list names the library files to consider. */
@@ -146,7 +147,7 @@ export async function findLibraries(
     }
   }
 
-  warnDuplicates(winners, indexed, ctx);
+  warnDuplicates(winners, indexed, ctx, partsUsing(model, winners, indexed));
   // A mesh no library defines readably: the first library read that holds a damaged copy is loaded
   // anyway, so the decode names the damage (entry, byte offset) instead of calling the mesh missing.
   const damagedAt = [...pending.values()].flatMap((need) =>
@@ -168,32 +169,82 @@ export async function findLibraries(
   };
 }
 
-/** One warning per (winner, others) pair of libraries that define the same ids. */
+/**
+ * The parts and LODs drawing what a need names, as far as the model and the winning libraries tell: a
+ * mesh's references, a material's groups (in the model's meshes or a winner's), a texture's materials'.
+ */
+function partsUsing(
+  model: FreelancerModel,
+  winners: ReadonlyMap<string, { need: Need; at: number }>,
+  indexed: readonly { index: LibraryIndex }[],
+): (needs: readonly Need[]) => Map<string, Set<number>> {
+  const winner = (need: Need) => {
+    const won = winners.get(keyOf(need));
+    return won === undefined ? undefined : indexed[won.at].index;
+  };
+  const groupMaterials = (meshId: number): readonly number[] =>
+    model.meshes.get(meshId)?.groups.map((g) => g.materialId) ??
+      winner({ kind: "mesh", id: meshId })?.meshes.get(meshId) ?? [];
+  const materialTextures = (id: number): string[] => {
+    const def = model.materials.get(id) ?? winner({ kind: "material", id })?.materials.get(id);
+    return def ? textureSlots(mapMaterial(def, model.materialMap)).map((slot) => textureKey(slot.name)) : [];
+  };
+  // In the model's part order, as the decode's own warnings name them.
+  return (needs) => {
+    const out = new Map<string, Set<number>>();
+    for (const part of model.parts) {
+      part.fragment.lods.forEach((ref, lod) => {
+        if (ref.meshId === 0) return;
+        const materials = refGroups(groupMaterials(ref.meshId), ref);
+        const uses = needs.some((need) =>
+          need.kind === "mesh"
+            ? ref.meshId === need.id
+            : need.kind === "material"
+            ? materials.includes(need.id)
+            : materials.some((id) => materialTextures(id).includes(need.id))
+        );
+        if (uses) (out.get(part.name) ?? out.set(part.name, new Set()).get(part.name)!).add(lod);
+      });
+    }
+    return out;
+  };
+}
+
+/**
+ * One warning per (winner, others) pair of libraries that define the same ids, naming the parts that
+ * draw them (which part looks otherwise when the copies differ).
+ */
 function warnDuplicates(
   winners: ReadonlyMap<string, { need: Need; at: number }>,
   indexed: readonly { file: SearchFile; index: LibraryIndex }[],
   ctx: RunContext,
+  using: (needs: readonly Need[]) => Map<string, Set<number>>,
 ): void {
-  const groups = new Map<string, { winner: string; others: string[]; ids: string[] }>();
+  const groups = new Map<
+    string,
+    { winner: string; others: string[]; ids: string[]; needs: Need[] }
+  >();
   for (const { need, at } of winners.values()) {
     const others = indexed.filter((c, i) => i !== at && defines(c.index, need)).map((c) => c.file.label);
     if (!others.length) continue;
     const winner = indexed[at].file.label;
     const key = JSON.stringify([winner, others]);
     let group = groups.get(key);
-    if (!group) groups.set(key, group = { winner, others, ids: [] });
+    if (!group) groups.set(key, group = { winner, others, ids: [], needs: [] });
+    group.needs.push(need);
     // A material by its name where the winner has it (an id alone tells a modder nothing).
     const name = need.kind === "material" ? indexed[at].index.materials.get(need.id)?.name : undefined;
     group.ids.push(
       `${need.kind} ${name ? `'${name}'` : typeof need.id === "number" ? formatId(need.id) : `'${need.id}'`}`,
     );
   }
-  for (const { winner, others, ids } of groups.values()) {
-    const shown = ids.slice(0, 5).join(", ") + (ids.length > 5 ? `, … (${ids.length} in all)` : "");
+  for (const { winner, others, ids, needs } of groups.values()) {
+    const parts = using(needs);
+    const shown = ids.slice(0, 5).join(", ") + (ids.length > 5 ? ` and ${ids.length - 5} more` : "");
     ctx.warn(
       `${shown} defined by ${
         [winner, ...others].join(" and ")
-      }; the first in search order, ${winner}, is used`,
+      }; the first in search order, ${winner}, is used${parts.size ? `, on ${describeParts(parts)}` : ""}`,
     );
   }
 }

@@ -45,6 +45,8 @@ export interface SharedUsersFile {
   readonly missingMeshes: Map<string, PartLodTruth>;
   /** The part whose `HpConnect` (a name every part but Root has) a UTF editor scaled by 2. */
   readonly scaledHardpoint: { readonly name: string; readonly part: string };
+  /** The parts, in `Cmpnd` order. */
+  readonly parts: readonly string[];
   /** Every material's parts and LODs (meshes present only). */
   readonly materialUsers: Map<string, PartLodTruth>;
 }
@@ -207,6 +209,7 @@ export function sharedUsersCmp(seed: number): SharedUsersFile {
     undecodable: { name: `${broken}.dds`, materials: [broken] },
     missingMeshes,
     scaledHardpoint: { name: "HpConnect", part: scaledPart },
+    parts: parts.map((p) => p.name),
     materialUsers,
   };
 }

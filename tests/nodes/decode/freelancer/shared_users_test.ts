@@ -158,6 +158,21 @@ Deno.test("libraries auto: a material no library in the game tree defines names 
     }
     assertNamesParts(said[0].slice(said[0].indexOf("; placeholder used")), truth, name);
   }
+  // The .mat beside the model and the one above define the same materials: the parts drawing them are named.
+  const duplicated = new Map<string, Set<number>>();
+  for (const part of file.parts) {
+    for (const [material, users] of file.materialUsers) {
+      if (file.missingMaterials.has(material) || !users.has(part)) continue;
+      for (const lod of users.get(part)!) {
+        (duplicated.get(part) ?? duplicated.set(part, new Set()).get(part)!).add(lod);
+      }
+    }
+  }
+  const twice = warnings.filter((w) =>
+    w.includes(`defined by SHIPS/ship${seed}/ship${seed}.mat and SHIPS/shared.mat`)
+  );
+  assert.equal(twice.length, 1, warnings.join("\n"));
+  assertNamesParts(twice[0].slice(twice[0].indexOf(", is used, on ")), duplicated, "duplicated materials");
 });
 
 Deno.test("a hardpoint whose name every part has names the part holding the odd one", async () => {
