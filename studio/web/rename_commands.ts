@@ -100,12 +100,16 @@ export async function renameInShown(
   return undefined;
 }
 
+/** Folders not searched to the end that the rename's note names, at most. */
+const NOTE_FOLDERS = 1;
+
 /** Where `GET /api/users` looked: its folders (with those below them), and whether it stopped short. */
 function searchedNote(found: GroupUsers): string {
   const where = `users looked for in ${found.files} .json file(s) under ${found.searched.join(", ")}`;
   if (found.complete) return where;
-  // Name the folders left unfinished, so the user knows where to look by hand.
-  const named = found.unfinished ?? [];
+  // Name the first folder left unfinished, so the user knows where to look by hand: the status
+  // bar cuts a long message, and the server names up to 20 (a checkout's out/ of copies of the repo).
+  const named = (found.unfinished ?? []).slice(0, NOTE_FOLDERS);
   const more = (found.unfinishedCount ?? named.length) - named.length;
   const folders = named.length
     ? ` (not searched to the end: ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""})`
