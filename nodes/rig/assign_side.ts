@@ -101,7 +101,10 @@ export const rigAssignSide = defineNode({
   // Krueger flap's (recovered_senses.ts): trailing edge down, 0-130 degrees, not a droop flap's
   // leading_edge_down, -3-25 degrees warned as untold. krueger_rerig_probe held-out seeds 11-13: 192 of
   // 192 -> 0.
-  version: 35,
+  // 36: the "auto" frame, the copies' boxes and recovered senses read what triangles with an area draw
+  // (drawn_vertices.ts, mesh_bounds.ts), as rig.fit_hinge v92: leftover corners in a surface's mesh
+  // turned the frame found; a loose vertex at the origin made aircraft apart overlap.
+  version: 36,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -11,7 +11,8 @@
  */
 import { IDENTITY } from "./transform.ts";
 import type { Node } from "@gltf-transform/core";
-import { gatherPositions, positionBounds } from "./geometry.ts";
+import { positionBounds } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 
 /** Bounds may be this share of the canard's largest extent apart and still touch (a cove's gap). */
 const TOUCH = 0.02;
@@ -43,7 +44,8 @@ export function foreplanesCarryingElevators(candidates: readonly KindCandidate[]
   if (canards.length === 0 || elevators.length === 0) return [];
   const bounds = new Map<Node, ReturnType<typeof positionBounds>>();
   const boundsOf = (node: Node) => {
-    if (!bounds.has(node)) bounds.set(node, positionBounds(gatherPositions(node, IDENTITY)));
+    // What its triangles draw: a loose vertex at the origin made a canard's box reach an elevator's.
+    if (!bounds.has(node)) bounds.set(node, positionBounds(gatherDrawn(node, IDENTITY)));
     return bounds.get(node);
   };
   const out: FixedForeplane[] = [];

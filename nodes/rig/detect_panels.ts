@@ -106,7 +106,11 @@ export const rigDetectPanels = defineNode({
   // and `Aileron_L`) is moved into a node of its own, named for the material, and found; warned
   // (material_panels.ts). Such surfaces were never found, silently: modeller_habits.ts held-out seeds
   // 1000-1219, 54 of 54 -> 0 (right, good and named in a warning).
-  version: 42,
+  // 43: the copies' boxes, mirror images, cut twins' and canards' boxes read what triangles with an area
+  // draw (mesh_bounds.ts, drawn_vertices.ts): a loose vertex at the origin in each surface made aircraft
+  // apart overlap, a V-tail's ruddervators no mirror pair (one connected piece spanning both sides,
+  // warned), a surface much larger than its twin.
+  version: 43,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits; a ' +
     "surface an object's mesh draws as a primitive of its own material (named for a surface) is first " +

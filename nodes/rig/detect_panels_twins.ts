@@ -11,7 +11,8 @@
  * @module
  */
 import type { Node } from "@gltf-transform/core";
-import { gatherPositions, positionBounds } from "./geometry.ts";
+import { positionBounds } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 import { IDENTITY } from "./transform.ts";
 import type { NameMatch } from "./vocabulary.ts";
 import { endsInCutTab, fieldFull } from "./vocabulary_cuts.ts";
@@ -45,7 +46,8 @@ export function cutTwinTabs(
   // big mesh and none of them cut gathers none (each box walks its whole mesh).
   const boxes = new Map<Node, Box | undefined>();
   const box = (node: Node): Box | undefined => {
-    if (!boxes.has(node)) boxes.set(node, positionBounds(gatherPositions(node, IDENTITY)));
+    // What its triangles draw: a loose vertex at the origin made a surface look larger than its twin.
+    if (!boxes.has(node)) boxes.set(node, positionBounds(gatherDrawn(node, IDENTITY)));
     return boxes.get(node);
   };
   const bases = new Map(panels.map(({ node }) => [node, searchName(node).replace(SUFFIX, "")]));

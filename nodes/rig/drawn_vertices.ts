@@ -9,7 +9,10 @@
  *
  * @module
  */
+import type { Node } from "@gltf-transform/core";
 import type { PanelGeometry } from "./split_halves.ts";
+import { type GatheredPositions, gatherPositions, IndexOutOfRangeError } from "./geometry.ts";
+import type { Mat4 } from "./transform.ts";
 
 /** A panel's drawn geometry; `kept[i]` the gathered vertex that drawn vertex `i` was, where any was left out. */
 export interface DrawnGeometry extends PanelGeometry {
@@ -72,4 +75,34 @@ export function drawnOnly(geometry: PanelGeometry): DrawnGeometry {
     if (a >= 0 && b >= 0 && c >= 0) out.push(a, b, c);
   }
   return { positions, count: kept, triangles: new Uint32Array(out), kept: old };
+}
+
+/**
+ * {@link gatherPositions} as drawn, for the rig's other readers of a node's vertices (frame detection,
+ * mirror images, recovered senses, hinge hardware): its vertices without those no triangle with an
+ * area draws ({@link drawnOnly}), and `undrawn`, how many were left out. The same bits as
+ * `gatherPositions(root, frame, options)` where every vertex is drawn; all of them where a triangle
+ * indexes past its vertices (the fit and its own checks name that mesh).
+ *
+ * @example
+ * ```ts
+ * const { positions, count, undrawn } = gatherDrawn(node, toAircraft, { descend: false });
+ * ```
+ */
+export function gatherDrawn(
+  root: Node,
+  frame: Mat4,
+  options: { descend?: boolean; local?: boolean } = {},
+): GatheredPositions & { readonly undrawn: number } {
+  let found: GatheredPositions;
+  try {
+    found = gatherPositions(root, frame, { ...options, triangles: true });
+  } catch (error) {
+    if (!(error instanceof IndexOutOfRangeError)) throw error;
+    return { ...gatherPositions(root, frame, options), undrawn: 0 };
+  }
+  const drawn = drawnOnly(found);
+  // drawnOnly keeps the array's class: double in, double out.
+  const positions = drawn.positions as Float64Array;
+  return { positions, count: drawn.count, undrawn: found.count - drawn.count };
 }

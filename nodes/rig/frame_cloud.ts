@@ -1,14 +1,16 @@
 /**
  * What frame detection reads of a scene: every drawn vertex at rest in scene space (a skinned mesh
- * where its joints draw it), and where the parts each kind of name points to lie — left and right,
- * tail and wing surfaces, nose, propeller and fin parts — by the nearest named node above each
- * vertex (a skinned vertex: its dominant joint's). A mesh holding a non-finite coordinate is left
- * out, as the fit leaves it.
+ * where its joints draw it; an unskinned mesh's vertices no triangle with an area draws left out, as
+ * the fit leaves them: `drawn_vertices.ts`), and where the parts each kind of name points to lie —
+ * left and right, tail and wing surfaces, nose, propeller and fin parts — by the nearest named node
+ * above each vertex (a skinned vertex: its dominant joint's). A mesh holding a non-finite coordinate
+ * is left out, as the fit leaves it.
  *
  * @module
  */
 import type { Document, Mesh, Node } from "@gltf-transform/core";
-import { type GatheredPositions, gatherPositions, placePositions } from "./geometry.ts";
+import { type GatheredPositions, placePositions } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 import { gatherSkinnedRest } from "./bone_geometry.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
 import { type FileWords, isRigHelperName, matchPanelName, sideFromName, tokenize } from "./vocabulary.ts";
@@ -154,8 +156,11 @@ function hintsOf(node: Node, words: FileWords): Hints {
   return out;
 }
 
-/** How many vertices a mesh node draws: its primitives' distinct position accessors' counts. */
-function drawnVertices(node: Node): number {
+/** A mesh's drawn vertices in its own space, whether all are finite, and how many were left out. */
+type LocalCloud = GatheredPositions & { readonly finite: boolean; readonly undrawn: number };
+
+/** How many vertices a mesh node holds: its primitives' distinct position accessors' counts. */
+function heldVertices(node: Node): number {
   const accessors = new Set(node.getMesh()!.listPrimitives().map((p) => p.getAttribute("POSITION")));
   let count = 0;
   for (const accessor of accessors) count += accessor?.getCount() ?? 0;
@@ -241,7 +246,6 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
   const parts: Float64Array[] = [];
   // Which parts a main rotor's name covers (their points are left out of `body`).
   const rotorParts: boolean[] = [];
-  const every = Math.ceil(meshNodes.reduce((n, node) => n + drawnVertices(node), 0) / maxPoints) || 1;
   let total = 0, passed = 0;
   const left = new Centroid(), right = new Centroid(), tail = new Centroid(), wing = new Centroid();
   const tailKinds = new Set<string>();
@@ -263,17 +267,25 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
   };
   // Unskinned meshes' vertices in mesh space, gathered once per mesh and morph weights: one mesh drawn
   // by 2,000 nodes was gathered (and 1.5 MB allocated) 2,000 times, though only every n-th vertex is kept.
-  const gathered = new Map<Mesh, Map<string, GatheredPositions & { finite: boolean }>>();
+  const gathered = new Map<Mesh, Map<string, LocalCloud>>();
   const localOf = (node: Node) => {
     const mesh = node.getMesh()!, weights = JSON.stringify(node.getWeights());
     const byWeights = gathered.get(mesh) ?? gathered.set(mesh, new Map()).get(mesh)!;
     let local = byWeights.get(weights);
     if (!local) {
-      const found = gatherPositions(node, IDENTITY, { descend: false, local: true });
+      // Vertices no triangle draws (a loose vertex at the model's origin, the wing's in a surface's
+      // shared buffer, a guide edge's run past the span) are no part of the aircraft's shape.
+      const found = gatherDrawn(node, IDENTITY, { descend: false, local: true });
       byWeights.set(weights, local = { ...found, finite: allFinite(found.positions) });
     }
     return local;
   };
+  // Vertices no triangle draws are left out of the count that sets how many are skipped, as out of
+  // the cloud: where every vertex is drawn, the same points as before.
+  const every = Math.ceil(
+    meshNodes.reduce((n, node) => n + heldVertices(node) - (node.getSkin() ? 0 : localOf(node).undrawn), 0) /
+      maxPoints,
+  ) || 1;
   for (const node of meshNodes) {
     // A skinned mesh is where its joints draw it, each joint's vertices named by the joint.
     const skinned = gatherSkinnedRest(node, IDENTITY);

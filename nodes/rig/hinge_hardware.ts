@@ -20,7 +20,8 @@
  * @module
  */
 import type { Document, Mesh } from "@gltf-transform/core";
-import { gatherPositions, subtreeNodes } from "./geometry.ts";
+import { subtreeNodes } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { MARGIN } from "./hanging.ts";
 import type { HingeEdge } from "./kinds.ts";
@@ -123,7 +124,8 @@ export function listHardware(doc: Document, toAircraft: Mat4): HardwareObject[] 
           transformDirection(matrix, [0, 1, 2].map((j) => (j === k ? box.max[j] - box.min[j] : 0)))
         ) as [Vec3, Vec3, Vec3],
       },
-      vertices: () => gathered ??= gatherPositions(node, toAircraft, { descend: false }),
+      // What its triangles draw: a stray vertex is no part of a bracket's shape.
+      vertices: () => gathered ??= gatherDrawn(node, toAircraft, { descend: false }),
     });
   }
   return out;

@@ -5,7 +5,9 @@
  * @module
  */
 
-import type { Accessor, Node } from "@gltf-transform/core";
+import { type Accessor, type Node, Primitive } from "@gltf-transform/core";
+import { IndexOutOfRangeError, primitiveTriangles } from "./geometry.ts";
+import { drawnOnly } from "./drawn_vertices.ts";
 import { type Mat4, multiply, transformPoint, type Vec3 } from "./transform.ts";
 
 /** A box: lowest and highest corner. */
@@ -14,10 +16,13 @@ export interface Bounds {
   readonly max: Vec3;
 }
 
+/** Primitive modes that draw triangles: lists, strips, fans. */
+const TRIANGLE_MODES: ReadonlySet<number> = new Set([4, 5, 6]);
+
 /**
  * The box around the drawn meshes of `nodes`, placed by `matrix` (scene → frame) times each node's
- * world matrix, from the corners of each accessor's own bounds (each read once per `cache`); undefined
- * when they draw nothing.
+ * world matrix, from the corners of each accessor's own bounds over what its triangles draw (each read
+ * once per `cache`); undefined when they draw nothing.
  */
 export function meshBounds(
   nodes: Iterable<Node>,
@@ -26,7 +31,12 @@ export function meshBounds(
 ): Bounds | undefined {
   const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
   for (const node of nodes) {
-    const accessors = node.getMesh()?.listPrimitives().map((p) => p.getAttribute("POSITION")) ?? [];
+    const primitives = node.getMesh()?.listPrimitives() ?? [];
+    // A mesh that draws triangles is what they draw: a guide edge's lines (Blender's loose edges) beside
+    // them are no part of its box, as no part of its fit.
+    const surface = primitives.some((p) => TRIANGLE_MODES.has(p.getMode()));
+    const accessors = primitives.filter((p) => !surface || TRIANGLE_MODES.has(p.getMode()))
+      .map((p) => p.getAttribute("POSITION"));
     const world = accessors.length ? multiply(matrix, node.getWorldMatrix()) : undefined;
     for (const accessor of accessors) {
       if (!accessor || accessor.getType() !== "VEC3") continue;
@@ -45,17 +55,50 @@ export function meshBounds(
   return min[0] <= max[0] ? { min, max } : undefined;
 }
 
-/** An accessor's own bounds (normalized integers read as the values they stand for), or undefined when it has none. */
+/**
+ * An accessor's own bounds (normalized integers read as the values they stand for) over the vertices
+ * the triangles with an area of the primitives drawing from it draw (`drawn_vertices.ts`): a loose
+ * vertex left at the model's origin stretched a surface's box to it, so that aircraft standing apart
+ * in a hangar overlapped and could not be told apart. All its vertices where no triangle draws from it
+ * (points, lines) or a triangle indexes past them. Undefined when it has none.
+ */
 function accessorBounds(accessor: Accessor): Bounds | undefined {
   const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
+  const count = accessor.getCount(), read = new Float64Array(3 * count);
   const element = [0, 0, 0];
-  for (let i = 0; i < accessor.getCount(); i++) {
+  for (let i = 0; i < count; i++) {
     accessor.getElement(i, element);
+    read[3 * i] = element[0], read[3 * i + 1] = element[1], read[3 * i + 2] = element[2];
+  }
+  const { positions, count: drawn } = drawnOnly({ positions: read, count, triangles: drawnFrom(accessor) });
+  for (let i = 0; i < 3 * drawn; i += 3) {
     for (let k = 0; k < 3; k++) {
-      if (!Number.isFinite(element[k])) continue;
-      if (element[k] < min[k]) min[k] = element[k];
-      if (element[k] > max[k]) max[k] = element[k];
+      const value = positions[i + k];
+      if (!Number.isFinite(value)) continue;
+      if (value < min[k]) min[k] = value;
+      if (value > max[k]) max[k] = value;
     }
   }
   return min[0] <= max[0] ? { min, max } : undefined;
+}
+
+/**
+ * The triangles of every primitive drawing from `accessor` (its positions), one list; undefined where
+ * one indexes past its vertices (then every vertex counts, as before).
+ */
+function drawnFrom(accessor: Accessor): Uint32Array | undefined {
+  const vertices = accessor.getCount(), parts: Uint32Array[] = [];
+  for (const parent of accessor.listParents()) {
+    if (!(parent instanceof Primitive) || parent.getAttribute("POSITION") !== accessor) continue;
+    try {
+      parts.push(primitiveTriangles(parent, 0, vertices, accessor.getName()));
+    } catch (error) {
+      if (!(error instanceof IndexOutOfRangeError)) throw error;
+      return undefined;
+    }
+  }
+  if (parts.length === 1) return parts[0];
+  const out = new Uint32Array(parts.reduce((n, part) => n + part.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
 }

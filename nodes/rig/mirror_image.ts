@@ -7,7 +7,8 @@
  * @module
  */
 import type { Node } from "@gltf-transform/core";
-import { gatherPositions, positionBounds } from "./geometry.ts";
+import { positionBounds } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 import { getPart } from "./part_extras.ts";
 import type { Mat4 } from "./transform.ts";
 
@@ -54,7 +55,8 @@ export function mirroredBoxes(a: AircraftBox, b: AircraftBox): boolean {
 export function mirrorPartnerOf(node: Node, panels: Iterable<Node>, toAircraft: Mat4): Node | undefined {
   const kind = getPart(node)?.kind;
   const box = (n: Node): AircraftBox | undefined => {
-    const gathered = gatherPositions(n, toAircraft, { descend: false });
+    // What its triangles draw: a loose vertex at the origin or a leftover corner stretches one box.
+    const gathered = gatherDrawn(n, toAircraft, { descend: false });
     const bounds = positionBounds(gathered);
     if (!bounds) return undefined;
     let sum = 0;

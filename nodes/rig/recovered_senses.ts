@@ -15,7 +15,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
 import { mergeExtras } from "../../runtime/scene/extras.ts";
-import { gatherPositions } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 import { KIND_SPECS, type KindSpec, type Sense } from "./kinds.ts";
 import { isKruegerName, KRUEGER_SPEC } from "./krueger_flaps.ts";
 import { getPart, setPart } from "./part_extras.ts";
@@ -144,7 +144,8 @@ function edgeMotions(pivot: Node, panel: Node, toAircraft: Mat4): Sides {
   const frame = multiply(toAircraft, world);
   const axis = transformDirection(frame, [sign, 0, 0]);
   const origin: Vec3 = [frame[12], frame[13], frame[14]];
-  const { positions: p, count } = gatherPositions(panel, toAircraft);
+  // A vertex no triangle draws (one left at the model's origin, the wing's in a shared buffer) moves no edge.
+  const { positions: p, count } = gatherDrawn(panel, toAircraft);
   const ahead: Vec3 = [0, 0, 0], aft: Vec3 = [0, 0, 0];
   let aheadCount = 0, aftCount = 0;
   for (let o = 0; o < count * 3; o += 3) {

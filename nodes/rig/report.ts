@@ -44,7 +44,9 @@ export const rigReport = defineNode({
   // model's 4–10 points round: no vote before), and from copies found when touching aircraft's names
   // barely overlap (copy_places.ts).
   // 19: the "auto" frame reads no damage debris lying apart (frame_cloud.ts, detect_panels_debris.ts).
-  version: 19,
+  // 20: the "auto" frame and the copies' boxes read what triangles with an area draw (drawn_vertices.ts,
+  // mesh_bounds.ts), as rig.fit_hinge v92.
+  version: 20,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },
