@@ -57,7 +57,12 @@ async function rig(bytes: Uint8Array, name: string) {
   }
 }
 
-/** Asserts two rigs found the same surfaces, on the same hinges (within 1e-9 m and 1e-9 of the axis). */
+/**
+ * Asserts two rigs found the same surfaces, on the same hinges (within 1 µm and 1e-6 of the axis). Not
+ * to the bit: a surface the 1.0 file writes as two meshes is fitted to what each draws, so the
+ * vertices of the seam between them count twice where the 2.0 file's one mesh counts them once (the
+ * hinge moved 0.25 µm when the fit began to leave out what a mesh does not draw, rig.fit_hinge v91).
+ */
 function assertSameRig(a: Awaited<ReturnType<typeof rig>>["parts"], b: typeof a): void {
   assertEquals(
     a.map((p) => `${p.panel}/${p.kind}/${p.side}`),
@@ -69,7 +74,7 @@ function assertSameRig(a: Awaited<ReturnType<typeof rig>>["parts"], b: typeof a)
     if (!x || !y) return;
     for (const key of ["origin", "axis"] as const) {
       x[key].forEach((v, k) =>
-        assert(Math.abs(v - y[key][k]) < 1e-9, `${part.panel} ${key}: ${x[key]} vs ${y[key]}`)
+        assert(Math.abs(v - y[key][k]) < 1e-6, `${part.panel} ${key}: ${x[key]} vs ${y[key]}`)
       );
     }
   });
