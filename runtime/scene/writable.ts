@@ -73,10 +73,6 @@ export function keepingExtras<T>(doc: Document, write: () => T): T {
 }
 
 /** True when a mesh has both extras of its own and morph targets, whose names the writer adds to them. */
-function writerChangesExtras(doc: Document): boolean {
-  return doc.getRoot().listMeshes().some(writerChangesMeshExtras);
-}
-
 function writerChangesMeshExtras(mesh: Mesh): boolean {
   return Object.keys(mesh.getExtras()).length > 0 &&
     mesh.listPrimitives().some((p) => p.listTargets().length > 0);
