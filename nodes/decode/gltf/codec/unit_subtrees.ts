@@ -50,6 +50,21 @@ function grow(into: Box, b: Box): void {
 const inside = (p: number[], b: Box, margin: number) =>
   p.every((v, i) => v >= b.min[i] - margin && v <= b.max[i] + margin);
 
+/**
+ * The parts outside `excluded` (the model the suspects are measured against): their median size, the
+ * box round them and a quarter of its size as the margin; undefined when fewer than two are left.
+ */
+function theRest(
+  boxes: ReadonlyMap<number, Box>,
+  excluded: ReadonlySet<number>,
+): { restSize: number; restBox: Box; margin: number } | undefined {
+  const rest = [...boxes.keys()].filter((i) => !excluded.has(i));
+  if (rest.length < 2) return undefined;
+  const restBox: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+  for (const i of rest) grow(restBox, boxes.get(i)!);
+  return { restSize: median(rest.map((i) => size(boxes.get(i)!))), restBox, margin: 0.25 * size(restBox) };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -150,12 +165,9 @@ export function unitSubtreeNotes(tree: SceneTree, unsized: ReadonlySet<Mesh> = n
         for (const child of children[i]) stack.push(child);
       }
     }
-    const rest = [...boxes.keys()].filter((i) => !suspect.has(i));
-    if (rest.length < 2) return [];
-    const restSize = median(rest.map((i) => size(boxes.get(i)!)));
-    const restBox: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
-    for (const i of rest) grow(restBox, boxes.get(i)!);
-    const margin = 0.25 * size(restBox);
+    const others = theRest(boxes, suspect);
+    if (!others) return [];
+    const { restSize, restBox, margin } = others;
     const notes: string[] = [];
     for (const r of roots) {
       if (judged.has(r)) continue;
@@ -274,12 +286,9 @@ export function unitSubtreeNotes(tree: SceneTree, unsized: ReadonlySet<Mesh> = n
       return out;
     };
     const taken = new Set([...suspect, ...candidates.flatMap(below)]);
-    const rest = [...boxes.keys()].filter((i) => !taken.has(i));
-    if (rest.length < 2) return [];
-    const restSize = median(rest.map((i) => size(boxes.get(i)!)));
-    const restBox: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
-    for (const i of rest) grow(restBox, boxes.get(i)!);
-    const margin = 0.25 * size(restBox);
+    const others = theRest(boxes, taken);
+    if (!others) return [];
+    const { restSize, restBox, margin } = others;
     const notes: string[] = [];
     for (const r of candidates) {
       const parts = below(r).filter((i) => boxes.has(i));
