@@ -24,8 +24,11 @@ async function copyGraph(fighter: boolean) {
   return { dir, src, graph };
 }
 
-Deno.test("watch runs again when a file the graph read changes, re-running only what depends on it", async () => {
-  const { dir, src, graph } = await copyGraph(true);
+/**
+ * Watches `graph` until its second round (or 10 s): `afterFirst` runs inside the first round's
+ * `onRound`, before the round hands back. The rounds seen.
+ */
+async function twoRounds(graph: string, dir: string, afterFirst: () => void): Promise<WatchRound[]> {
   const rounds: WatchRound[] = [];
   const stop = new AbortController();
   const watching = watchGraph(graph, {
@@ -35,13 +38,19 @@ Deno.test("watch runs again when a file the graph read changes, re-running only 
     debounceMs: 30,
     onRound(round) {
       rounds.push(round);
-      if (rounds.length === 1) setTimeout(() => Deno.writeTextFile(src, "second"), 50);
+      if (rounds.length === 1) afterFirst();
       else stop.abort();
     },
   });
   const timeout = setTimeout(() => stop.abort(), 10_000);
   await watching;
   clearTimeout(timeout);
+  return rounds;
+}
+
+Deno.test("watch runs again when a file the graph read changes, re-running only what depends on it", async () => {
+  const { dir, src, graph } = await copyGraph(true);
+  const rounds = await twoRounds(graph, dir, () => setTimeout(() => Deno.writeTextFile(src, "second"), 50));
   assertEquals(rounds.length, 2, "a second round ran after the edit");
   const [first, second] = rounds.map((r) => r.run!);
   assert(first && second, String(rounds.map((r) => r.error)));
@@ -53,50 +62,22 @@ Deno.test("watch runs again when a file the graph read changes, re-running only 
 
 Deno.test("watch runs again for an edit saved before its watcher is set up (while a round runs or reports)", async () => {
   const { dir, src, graph } = await copyGraph(false);
-  const rounds: WatchRound[] = [];
-  const stop = new AbortController();
-  const watching = watchGraph(graph, {
-    outDir: join(dir, "out"),
-    cacheDir: false,
-    signal: stop.signal,
-    debounceMs: 30,
-    onRound(round) {
-      rounds.push(round);
-      // Saved at once, before the round hands back: no file event can reach a watcher made after it.
-      if (rounds.length === 1) Deno.writeTextFileSync(src, "second");
-      else stop.abort();
-    },
-  });
-  const timeout = setTimeout(() => stop.abort(), 10_000);
-  await watching;
-  clearTimeout(timeout);
+  // Saved at once, before the round hands back: no file event can reach a watcher made after it.
+  const rounds = await twoRounds(graph, dir, () => Deno.writeTextFileSync(src, "second"));
   assertEquals(rounds.length, 2, "a second round ran after the edit");
   assertEquals(await Deno.readTextFile(join(dir, "out", "copy.txt")), "second");
 });
 
 Deno.test("watch runs again for an edit stamped a clock tick before the round began (Linux's coarse file clock)", async () => {
   const { dir, src, graph } = await copyGraph(false);
-  const rounds: WatchRound[] = [];
-  const stop = new AbortController();
   const started = Date.now();
-  const watching = watchGraph(graph, {
-    outDir: join(dir, "out"),
-    cacheDir: false,
-    signal: stop.signal,
-    debounceMs: 30,
-    onRound(round) {
-      rounds.push(round);
-      if (rounds.length > 1) return stop.abort();
-      // The kernel stamps files from a clock that trails Date.now() by up to a tick: an edit saved
-      // during a short round can carry a time before the round began.
-      Deno.writeTextFileSync(src, "second");
-      const stamped = new Date(started - 5);
-      Deno.utimeSync(src, stamped, stamped);
-    },
+  const rounds = await twoRounds(graph, dir, () => {
+    // The kernel stamps files from a clock that trails Date.now() by up to a tick: an edit saved
+    // during a short round can carry a time before the round began.
+    Deno.writeTextFileSync(src, "second");
+    const stamped = new Date(started - 5);
+    Deno.utimeSync(src, stamped, stamped);
   });
-  const timeout = setTimeout(() => stop.abort(), 10_000);
-  await watching;
-  clearTimeout(timeout);
   assertEquals(rounds.length, 2, "a second round ran after the edit");
   assertEquals(await Deno.readTextFile(join(dir, "out", "copy.txt")), "second");
 });
