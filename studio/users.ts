@@ -97,9 +97,14 @@ export interface JsonWalk {
   readonly unfinished: string[];
 }
 
-/** A folder being walked: its entries (sorted by name, so the walk is the same on every machine). */
-interface OpenFolder {
+/** A folder to walk, and the tree it is in: a root, or a folder just below a root, which shares one. */
+interface Queued {
   readonly path: string;
+  readonly tree: string;
+}
+
+/** A folder being walked: its entries (sorted by name, so the walk is the same on every machine). */
+interface OpenFolder extends Queued {
   readonly entries: Deno.DirEntry[];
   next: number;
 }
@@ -109,12 +114,13 @@ interface OpenFolder {
  * enough to be a graph, dependencies, dot-folders and symlinks left out, at most {@link WALK_LIMIT}
  * entries walked.
  *
- * The budget is shared fairly: the walk goes in rounds, and in each round every folder open (the
- * roots first, then the folders found in the round before) walks at most {@link SHARE} of its
- * entries. Walking each folder to its end before the next (depth first, as before) let one big
- * folder — an `out/` of 70,000 scratch files, a tool's cache — spend the whole budget before the
- * `graphs/` beside it was opened. Now a big folder is walked last, its entries beyond the small
- * folders' left for the rounds after, and the answer names the folders left unfinished.
+ * The budget is shared fairly: the walk goes in rounds, breadth first (the roots, then the folders
+ * found in the round before), and in each round each tree — a root's own entries, or everything
+ * under one folder just below a root — walks at most {@link SHARE} entries. Walking each folder to
+ * its end before the next (depth first, as before) let one big folder — an `out/` of 70,000 scratch
+ * files, a tool's cache of a hundred folders of 500 — spend the whole budget before the `graphs/`
+ * beside it was opened. Now a big tree is walked last, and the answer names the trees (a folder just
+ * below a root, or a root) it left unfinished.
  */
 export async function walkJsonFiles(
   sandbox: Sandbox,
@@ -122,24 +128,33 @@ export async function walkJsonFiles(
 ): Promise<JsonWalk> {
   const seen = new Set<string>();
   let entries = 0, files = 0;
-  let queued: string[] = [...sandbox.roots];
+  let queued: Queued[] = sandbox.roots.map((root) => ({ path: root, tree: root }));
   let open: OpenFolder[] = [];
   while ((queued.length || open.length) && entries < WALK_LIMIT) {
-    for (const path of queued) {
+    for (const { path, tree } of queued) {
       // A root inside another (out/ in the project) is walked once.
       if (seen.has(path)) continue;
       seen.add(path);
       const listed = await listFolder(path);
-      if (listed.length) open.push({ path, entries: listed, next: 0 });
+      if (listed.length) open.push({ path, tree, entries: listed, next: 0 });
     }
     queued = [];
+    const spent = new Map<string, number>();
     for (const folder of open) {
-      const end = Math.min(folder.entries.length, folder.next + SHARE);
+      const share = SHARE - (spent.get(folder.tree) ?? 0);
+      const end = Math.min(folder.entries.length, folder.next + Math.max(0, share));
+      spent.set(folder.tree, SHARE - share + (end - folder.next));
       while (folder.next < end && entries < WALK_LIMIT) {
         const entry = folder.entries[folder.next++];
         entries++;
         const file = join(folder.path, entry.name);
-        if (entry.isDirectory && !entry.name.startsWith(".") && !SKIPPED.has(entry.name)) queued.push(file);
+        if (entry.isDirectory && !entry.name.startsWith(".") && !SKIPPED.has(entry.name)) {
+          // A folder just below a root is a tree of its own; deeper ones share their tree's.
+          queued.push({
+            path: file,
+            tree: folder.path === folder.tree && isRoot(folder, sandbox) ? file : folder.tree,
+          });
+        }
         if (!entry.isFile || !entry.name.endsWith(".json")) continue;
         const text = await readSmall(file);
         if (text === undefined) continue;
@@ -149,11 +164,17 @@ export async function walkJsonFiles(
     }
     open = open.filter((folder) => folder.next < folder.entries.length);
   }
-  const left = [
-    ...open.map((folder) => folder.path),
-    ...queued.filter((path) => !seen.has(path)),
-  ];
-  return { files, complete: left.length === 0, unfinished: outermost(left) };
+  // Named by tree: a cache's hundred unfinished folders are one folder beside the graphs.
+  const left = new Set([
+    ...open.map((folder) => folder.tree),
+    ...queued.filter(({ path }) => !seen.has(path)).map(({ tree }) => tree),
+  ]);
+  return { files, complete: left.size === 0, unfinished: outermost([...left]) };
+}
+
+/** Whether `folder` is one of the sandbox's roots. */
+function isRoot(folder: Queued, sandbox: Sandbox): boolean {
+  return sandbox.roots.includes(folder.path);
 }
 
 /** A folder's entries sorted by name (code units); none when it cannot be read. */

@@ -98,3 +98,27 @@ Deno.test("studio users: a walk within the budget is complete and names no folde
   equal(found.complete, true);
   deepEqual(found.unfinished, []);
 });
+
+Deno.test("studio users: a cache of many folders shares the budget as one tree beside the graphs", async () => {
+  const next = random(2207);
+  const project = await tempDir({ prefix: "studio-users-cache-" });
+  const shelf = await tempDir({ prefix: "studio-users-cache-shelf-" });
+  await Deno.mkdir(join(project, "graphs", "fleet", "old"), { recursive: true });
+  await Deno.writeTextFile(join(project, "graphs", "rig.json"), JSON.stringify({ version: 1, nodes: {} }));
+  await Deno.writeTextFile(join(project, "graphs", "fleet", "old", "bomber.json"), graph("../../rig.json"));
+  await Deno.writeTextFile(join(shelf, "shelf.json"), graph(join(project, "graphs", "rig.json")));
+  // A tool's cache: a folder of hashed folders of a few hundred files each, more than the budget in
+  // all; each folder alone is small, so a share per folder let them spend the budget in one round.
+  let made = 0;
+  for (let folder = 0; made <= WALK_LIMIT + 4_000; folder++) {
+    const dir = join(project, "deps", Math.floor(next() * 0xffffffff).toString(16).padStart(8, "0"));
+    const count = 200 + Math.floor(next() * 400);
+    made += await scratchFolder(dir, count, next) + 1;
+  }
+  const sandbox = new Sandbox(project, [shelf]);
+  const found = await groupUsers(sandbox, join(project, "graphs", "rig.json"));
+  deepEqual(found.users, ["graphs/fleet/old/bomber.json", sandbox.display(join(shelf, "shelf.json"))].sort());
+  equal(found.complete, false);
+  // Named as one folder, not as the hundred below it left unfinished.
+  deepEqual(found.unfinished, ["deps"]);
+});
