@@ -11,7 +11,8 @@
 import type { Document } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
 import { decodeWithWarnings } from "./transform_judge.ts";
-import { QUANT_HABITS, type QuantFile, quantFile, type QuantHabit } from "./quant_files.ts";
+import { QUANT_HABITS, type QuantFile, quantFile } from "./quant_files.ts";
+import { tallyHabits } from "./habit_tally.ts";
 
 /** A judged case. */
 export interface QuantJudgement {
@@ -87,25 +88,4 @@ export async function judgeQuant(c: QuantFile): Promise<QuantJudgement> {
   return { outcome, said, differ, falseWarnings: twin.warnings, why: why.join("; ") };
 }
 
-if (import.meta.main) {
-  const [from, to] = Deno.args.slice(0, 2).map(Number);
-  const verbose = Deno.args.includes("-v");
-  const only = Deno.args.find((a) => (QUANT_HABITS as readonly string[]).includes(a)) as
-    | QuantHabit
-    | undefined;
-  for (const habit of only ? [only] : QUANT_HABITS) {
-    const counts: Record<string, number> = { right: 0, warned: 0, silent: 0, refused: 0, falseWarned: 0 };
-    for (let seed = from; seed <= to; seed++) {
-      const c = await quantFile(habit, seed);
-      const j = await judgeQuant(c);
-      counts[j.outcome]++;
-      if (j.falseWarnings.length) counts.falseWarned++;
-      if (verbose && (j.outcome !== "right" || j.falseWarnings.length)) {
-        console.log(`  ${c.name} [${c.variant}] ${j.outcome}: ${j.why.slice(0, 200)}`);
-        for (const w of j.said) console.log(`    said: ${w.slice(0, 300)}`);
-        for (const w of j.falseWarnings) console.log(`    false: ${w.slice(0, 300)}`);
-      }
-    }
-    console.log(`${habit}: ${JSON.stringify(counts)}`);
-  }
-}
+if (import.meta.main) await tallyHabits(QUANT_HABITS, quantFile, judgeQuant);

@@ -11,12 +11,8 @@
 import type { Document, Node } from "@gltf-transform/core";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { runNode, testContext } from "../../support/context.ts";
-import {
-  TRANSFORM_HABITS,
-  type TransformFile,
-  transformFile,
-  type TransformHabit,
-} from "./transform_files.ts";
+import { TRANSFORM_HABITS, type TransformFile, transformFile } from "./transform_files.ts";
+import { tallyHabits } from "./habit_tally.ts";
 
 /** A judged case. */
 export interface TransformJudgement {
@@ -154,25 +150,4 @@ export async function judgeTransform(c: TransformFile): Promise<TransformJudgeme
   return { outcome, said, differ, falseWarnings, why: why.join("; ") };
 }
 
-if (import.meta.main) {
-  const [from, to] = Deno.args.slice(0, 2).map(Number);
-  const verbose = Deno.args.includes("-v");
-  const only = Deno.args.find((a) => (TRANSFORM_HABITS as readonly string[]).includes(a)) as
-    | TransformHabit
-    | undefined;
-  for (const habit of only ? [only] : TRANSFORM_HABITS) {
-    const counts: Record<string, number> = { right: 0, warned: 0, silent: 0, refused: 0, falseWarned: 0 };
-    for (let seed = from; seed <= to; seed++) {
-      const c = transformFile(habit, seed);
-      const j = await judgeTransform(c);
-      counts[j.outcome]++;
-      if (j.falseWarnings.length) counts.falseWarned++;
-      if (verbose && (j.outcome !== "right" || j.falseWarnings.length)) {
-        console.log(`  ${c.name} [${c.variant}] ${j.outcome}: ${j.why.slice(0, 200)}`);
-        for (const w of j.said) console.log(`    said: ${w.slice(0, 300)}`);
-        for (const w of j.falseWarnings) console.log(`    false: ${w.slice(0, 300)}`);
-      }
-    }
-    console.log(`${habit}: ${JSON.stringify(counts)}`);
-  }
-}
+if (import.meta.main) await tallyHabits(TRANSFORM_HABITS, transformFile, judgeTransform);
