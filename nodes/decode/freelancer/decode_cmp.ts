@@ -122,7 +122,11 @@ export const decodeCmp = defineNode({
   // or hardpoint name alone: the studio could not tell which part of the ship would be grey). Held-out
   // seeds 601-640 of tests/.../shared_users.ts: warnings naming the parts 0/80 materials, 0/80 textures,
   // 0/40 hardpoints -> all; output bytes unchanged.
-  version: 49,
+  // 50: a library mesh's warnings given while it is read (a duplicate whose bytes differ, a mesh type
+  // other than 1, bytes after its vertex buffer) name the parts and LODs drawing it ("drawn on …"; held
+  // until the parts are read, in their order); a texture in no library names the libraries looked in; a
+  // material sampling a UV set its mesh lacks names the mesh and its parts and LODs (before, 'Root.0').
+  version: 50,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -20,6 +20,8 @@ import { readVMeshData, type TrailingBytes, type VMeshData } from "./vmesh.ts";
  * Adds the meshes of `library` to `into`. `prefix` is the library's UTF path from the file's root
  * (with a trailing `/`), for the entry paths of damage reports. `padding` hears of bytes after a
  * mesh's vertex buffer that no vertex stride explains (else each mesh's own warning names them).
+ * `warnMesh` hears the warnings about one mesh (a differing duplicate, its `VMeshData` notes) with its
+ * id, so that a reader who knows the parts can name those drawing it; by default they go to `warn`.
  */
 export function readMeshLibrary(
   library: UtfEntry,
@@ -27,6 +29,7 @@ export function readMeshLibrary(
   into: LibraryContents,
   warn: WarningSink,
   padding?: (bytes: TrailingBytes) => void,
+  warnMesh: (id: number, message: string) => void = (_, message) => warn(message),
 ): void {
   const { meshes, damagedMeshes, meshCopies } = into;
   for (const dir of library.children ?? []) {
@@ -39,7 +42,8 @@ export function readMeshLibrary(
     if (meshes.has(id)) {
       const used = meshCopies.get(id)!;
       if (!leaf.data || !sameWindow(used.data, leaf.data)) {
-        warn(
+        warnMesh(
+          id,
           `duplicate mesh '${dir.name}' (id ${id}): the copy at ${where} differs from the one at ` +
             `${used.where}, which is used (the first readable copy loaded)`,
         );
@@ -51,7 +55,7 @@ export function readMeshLibrary(
       mesh = readVMeshData(
         requireLeaf(leaf, "a VMeshData leaf"),
         dir.name,
-        (message) => warn(`mesh '${dir.name}' (${where}): ${message}`),
+        (message) => warnMesh(id, `mesh '${dir.name}' (${where}): ${message}`),
         padding,
       );
     } catch (error) {

@@ -22,6 +22,7 @@ import { readTextureLibrary } from "./texture.ts";
 import { findChild, findChildren, readUtf, type UtfEntry } from "./utf.ts";
 import type { TrailingBytes, VMeshData } from "./vmesh.ts";
 import { describeMeshDamage, readMeshLibrary, warnPadding } from "./mesh_library.ts";
+import { describeParts, meshUsers, type PartLods } from "./users.ts";
 import { type MaterialAnimation, readMaterialAnims } from "./material_anim.ts";
 import { readSphere, type SphereModel, sphereModel, type SphereSpec } from "./sphere.ts";
 
@@ -120,6 +121,7 @@ export interface LibrarySources {
  * Adds every `VMeshLibrary`, `Material library` and `Texture library` directly under `dir` to
  * `into`; an id already there keeps its first definition. `prefix` is `dir`'s UTF path from the
  * file's root (with a trailing `/`; empty for the root), for the entry paths of damage reports.
+ * `warnMesh` hears the warnings about one mesh with its id (see `readMeshLibrary`).
  */
 export function gatherLibraries(
   dir: UtfEntry,
@@ -127,11 +129,14 @@ export function gatherLibraries(
   warn: WarningSink,
   prefix = "",
   padding?: (bytes: TrailingBytes) => void,
+  warnMesh?: (id: number, message: string) => void,
 ): void {
   const place = `${prefix ? `'${prefix.slice(0, -1)}'` : "the root"}${dir.file ? ` of ${dir.file}` : ""}`;
   warnMisspeltEntries(dir, LIBRARY_ENTRIES, place, warn);
   // Every library directory counts, not just the first of a name: the game merges all it loads.
-  for (const vms of findChildren(dir, "VMeshLibrary")) readMeshLibrary(vms, prefix, into, warn, padding);
+  for (const vms of findChildren(dir, "VMeshLibrary")) {
+    readMeshLibrary(vms, prefix, into, warn, padding, warnMesh);
+  }
   for (const mat of findChildren(dir, "Material library")) readMaterialLibrary(mat, into.materials);
   for (const txm of findChildren(dir, "Texture library")) readTextureLibrary(txm, into.textures);
 }
@@ -192,11 +197,18 @@ export interface ModelReading {
 }
 
 /** Adds the libraries directly under `dir` of file `from` to `reading`, naming their sources. */
-function gatherInto(reading: ModelReading, dir: UtfEntry, from: string, warn: WarningSink, prefix = "") {
+function gatherInto(
+  reading: ModelReading,
+  dir: UtfEntry,
+  from: string,
+  warn: WarningSink,
+  prefix = "",
+  warnMesh?: (id: number, message: string) => void,
+) {
   const { contents, sources, padded } = reading;
   reading.files.add(from);
   const list = padded.get(from) ?? padded.set(from, []).get(from)!;
-  gatherLibraries(dir, contents, warn, prefix, (bytes) => list.push(bytes));
+  gatherLibraries(dir, contents, warn, prefix, (bytes) => list.push(bytes), warnMesh);
   for (const key of ["meshes", "materials", "textures"] as const) {
     const named = sources[key] as Map<number | string, string>;
     // Every id gathered so far is named and none is removed: equal sizes mean nothing new (most
@@ -216,6 +228,47 @@ export function readModel(
   libraries: readonly NamedBytes[],
   warn: WarningSink,
 ): ModelReading {
+  // The file's own libraries are read before its parts, so a warning about one mesh cannot yet name
+  // the parts drawing it: every warning is held, in order, and told once the parts are read.
+  const held: { message: string; meshId?: number }[] = [];
+  let reading: ModelReading | undefined;
+  try {
+    reading = readHeld(
+      file,
+      libraries,
+      (message) => held.push({ message }),
+      (meshId, message) => held.push({ message, meshId }),
+    );
+    return reading;
+  } finally {
+    // A file that is no model throws: what was warned before is still told, as it was.
+    const users = reading && meshUsersOf(reading);
+    for (const { message, meshId } of held) {
+      warn(meshId !== undefined && users ? withMeshUsers(message, users, meshId) : message);
+    }
+  }
+}
+
+/**
+ * The parts and LODs drawing each mesh, for a warning about one, when the parts are the file's own
+ * (a compound's or a `.3db`'s); none for a mesh library or a sphere, whose parts are made later.
+ */
+function meshUsersOf(reading: ModelReading): ReadonlyMap<number, PartLods> | undefined {
+  return reading.kind === "cmp" || reading.kind === "3db" ? meshUsers(reading.parts) : undefined;
+}
+
+/** A mesh's warning, ending with the parts and LODs drawing it (as the scene's mesh warnings do). */
+function withMeshUsers(message: string, users: ReadonlyMap<number, PartLods>, meshId: number): string {
+  return `${message}; drawn on ${describeParts(users.get(meshId))}`;
+}
+
+/** {@link readModel}'s reading; `warnMesh` hears a mesh's own warnings, with its id. */
+function readHeld(
+  file: NamedBytes,
+  libraries: readonly NamedBytes[],
+  warn: WarningSink,
+  warnMesh: (meshId: number, message: string) => void,
+): ModelReading {
   const root = readUtf(file.bytes, file.name);
   const reading = {
     file,
@@ -234,7 +287,7 @@ export function readModel(
     files: new Set<string>(),
   };
   const { meshes, damagedMeshes } = reading.contents;
-  gatherInto(reading, root, file.name, warn);
+  gatherInto(reading, root, file.name, warn, "", warnMesh);
   warnMisspeltEntries(
     root,
     ["Cmpnd", "Sphere", "Animation", "MaterialAnim"],
@@ -259,7 +312,7 @@ export function readModel(
     Object.assign(reading, { parts, constraints });
     // LL also accepts libraries inside a fragment directory.
     for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) {
-      gatherInto(reading, part, file.name, warn, `${part.name}/`);
+      gatherInto(reading, part, file.name, warn, `${part.name}/`, warnMesh);
     }
   } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
     reading.parts = [{ name: "Root", fragment: readFragment(root, warn) }];
@@ -284,7 +337,7 @@ export function readModel(
     });
   }
   for (const library of libraries) {
-    gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn);
+    gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn, "", warnMesh);
   }
   return reading;
 }
@@ -345,8 +398,12 @@ export function finishModel(
   const { file, root, kind, constraints, sphere, contents, sources, padded } = reading;
   const { meshes, damagedMeshes, materials, textures } = contents;
   let parts = reading.parts;
+  // The parts are read: a warning about a library's mesh names those drawing it.
+  const users = meshUsersOf(reading);
+  const warnMesh = users &&
+    ((meshId: number, message: string) => warn(withMeshUsers(message, users, meshId)));
   for (const library of libraries) {
-    gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn);
+    gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn, "", warnMesh);
   }
   for (const [from, list] of padded) warnPadding(from, list, warn);
   if (kind === "vms") {

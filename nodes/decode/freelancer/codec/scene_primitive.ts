@@ -1,7 +1,8 @@
 /**
  * The glTF primitives of a Freelancer scene: a selected group (or wireframe) as a primitive with its
  * attributes, LancerEdit's tangents packed from the last two UV sets when a normal map reads them, and
- * its material; a material sampling a UV set the mesh lacks is named once per material and set count.
+ * its material; a material sampling a UV set the mesh lacks is named once per material and set count,
+ * with the first such mesh and the parts and LODs drawing it.
  *
  * @module
  */
@@ -18,8 +19,16 @@ const ARRAY_BUFFER = "ARRAY_BUFFER", ELEMENT_ARRAY_BUFFER = "ELEMENT_ARRAY_BUFFE
 /** UV set semantics, not built per primitive (Freelancer meshes have up to eight sets). */
 const TEXCOORDS = Array.from({ length: 8 }, (_, i) => `TEXCOORD_${i}`);
 
-/** Makes the primitive of a selected group (`lines`: a wireframe, drawn without material). */
-export type MakePrimitive = (prim: SelectedPrimitive, label: string, lines: boolean) => Primitive;
+/**
+ * Makes the primitive of a selected group (`lines`: a wireframe, drawn without material). `mesh` says
+ * which library mesh it is and who draws it, in a warning's words (else the label names it).
+ */
+export type MakePrimitive = (
+  prim: SelectedPrimitive,
+  label: string,
+  lines: boolean,
+  mesh?: () => string,
+) => Primitive;
 
 /**
  * The primitive maker of one scene: accessors from `accessors`, materials by id from `material`.
@@ -44,7 +53,12 @@ export function scenePrimitives(
       out.setAttribute(semantic, accessor);
     }
   };
-  const primitive = (prim: SelectedPrimitive, label: string, lines: boolean): Primitive => {
+  const primitive = (
+    prim: SelectedPrimitive,
+    label: string,
+    lines: boolean,
+    mesh?: () => string,
+  ): Primitive => {
     const out = doc.createPrimitive();
     // TRIANGLES is the default.
     if (lines && !setQuietly(out, "mode", Primitive.Mode.LINES)) out.setMode(Primitive.Mode.LINES);
@@ -74,7 +88,7 @@ export function scenePrimitives(
     if (!lines) {
       const mat = material(prim.materialId);
       if (mat && !setRefQuietly(out, "material", mat)) out.setMaterial(mat);
-      checkUvSets(mat, uvs.length, label);
+      checkUvSets(mat, uvs.length, mesh ?? (() => `'${label}'`));
     }
     return out;
   };
@@ -84,7 +98,7 @@ export function scenePrimitives(
   // the mesh; a mod's material on a mesh with fewer sets samples one that is not there.
   /** The UV sets each material samples: its texture infos are read once, not once per primitive. */
   const sampled = new Map<Material, number[]>();
-  const checkUvSets = (mat: Material | null, sets: number, label: string) => {
+  const checkUvSets = (mat: Material | null, sets: number, mesh: () => string) => {
     if (!mat) return;
     let needed = sampled.get(mat);
     if (!needed) sampled.set(mat, needed = sampledUvSets(mat));
@@ -98,7 +112,7 @@ export function scenePrimitives(
       `material '${mat.getName()}' samples UV set ${
         missing.map((s) => s + 1).join(", ")
       } (its texture flags), ` +
-        `but mesh '${label}' has ${sets} UV set${sets === 1 ? "" : "s"}; ` +
+        `but mesh ${mesh()} has ${sets} UV set${sets === 1 ? "" : "s"}; ` +
         (sets
           ? "export.gltf draws those textures with the first set"
           : "its textures cannot be placed on it"),

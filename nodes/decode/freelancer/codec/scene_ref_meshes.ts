@@ -132,8 +132,10 @@ export function refMeshes(
       selected.add(prims, ref);
       if (prims.length) {
         mesh = doc.createMesh(`${nodeName}.mesh`);
+        // A warning about a primitive (a UV set its material samples) names the mesh and its users.
+        const meshWords = () => `'${data.name}' (drawn on ${describeParts(users.meshes.get(ref.meshId))})`;
         for (let i = 0; i < prims.length; i++) {
-          const made = primitive(prims[i], `${nodeName}.${i}`, false);
+          const made = primitive(prims[i], `${nodeName}.${i}`, false, meshWords);
           // Without the change event addPrimitive dispatches to no listener (`quiet_refs.ts`).
           if (!addRefQuietly(mesh, "primitives", made)) mesh.addPrimitive(made);
         }

@@ -13,7 +13,7 @@ import { FLAG_CLAMP_U, FLAG_CLAMP_V, FLAG_SECOND_UV, type TextureSlot } from "./
 import type { FreelancerModel } from "./model.ts";
 import { placeholderTexturePng, resolveTexture, resolveTexturePixels } from "./texture.ts";
 import { spelledAlike, textureKey } from "./texture_names.ts";
-import { describeTextureUsers, type ModelUsers, modelUsers } from "./users.ts";
+import { describeLibraries, describeTextureUsers, type ModelUsers, modelUsers } from "./users.ts";
 
 const CLAMP_TO_EDGE = TextureInfo.WrapMode.CLAMP_TO_EDGE;
 
@@ -54,6 +54,9 @@ export function sceneTextures(
 ): SceneTextures {
   // A warning about a texture names the materials that lose it and the parts drawing those.
   const usedBy = (slot: TextureSlot) => `; used by ${describeTextureUsers(model, users, slot.name)}`;
+  // A texture in no library names the files looked in, as a missing material or mesh does: a user
+  // sees at once whether the .txm holding it was loaded at all.
+  const lookedIn = () => `; looked in ${describeLibraries(model)}`;
   const textures = new Map<string, Texture | null>();
   // An entry spelt alike but for separators or a leading `.\` is another texture to the game: named.
   // One searched but not loaded (the search's finding) is said in the same warning.
@@ -82,7 +85,7 @@ export function sceneTextures(
         warn(
           `texture '${slot.name}' not found in any loaded texture library${
             nearMiss(slot)
-          }; its material is untextured${usedBy(slot)}`,
+          }; its material is untextured${usedBy(slot)}${lookedIn()}`,
         );
       } else {
         const outcome = resolveTexture(
@@ -136,7 +139,7 @@ export function sceneTextures(
         warn(
           `texture '${slot.name}' not found in any loaded texture library${nearMiss(slot)}; ${without}${
             usedBy(slot)
-          }`,
+          }${lookedIn()}`,
         );
       } else {
         const outcome = resolveTexturePixels(

@@ -7,7 +7,7 @@
  */
 import { formatId } from "./crc.ts";
 import { textureSlots } from "./material.ts";
-import type { FreelancerModel } from "./model.ts";
+import type { FreelancerModel, ModelPart } from "./model.ts";
 import { textureKey } from "./texture_names.ts";
 
 /** How many parts (or materials) a warning names before it counts the rest ("and 3 more parts"). */
@@ -38,17 +38,16 @@ export interface ModelUsers {
  * ```
  */
 export function modelUsers(model: FreelancerModel): ModelUsers {
-  const meshes = new Map<number, Map<string, Set<number>>>();
   const materials = new Map<number, { parts: Map<string, Set<number>>; groups: number }>();
   const add = (into: Map<string, Set<number>>, part: string, lod: number) => {
     const lods = into.get(part);
     if (lods) lods.add(lod);
     else into.set(part, new Set([lod]));
   };
+  const meshes = meshUsers(model.parts);
   for (const part of model.parts) {
     part.fragment.lods.forEach((ref, lod) => {
       if (ref.meshId === 0) return;
-      add(meshes.get(ref.meshId) ?? meshes.set(ref.meshId, new Map()).get(ref.meshId)!, part.name, lod);
       const groups = model.meshes.get(ref.meshId)?.groups ?? [];
       for (const group of groups.slice(ref.groupStart, ref.groupStart + ref.groupCount)) {
         let used = materials.get(group.materialId);
@@ -68,6 +67,24 @@ export function modelUsers(model: FreelancerModel): ModelUsers {
     }
   }
   return { meshes, materials, textures };
+}
+
+/**
+ * Per mesh id, the parts and LODs whose `VMeshRef` draws from it: known once the parts are read, before
+ * the libraries' contents are (a warning given while a library is read names them).
+ */
+export function meshUsers(parts: readonly ModelPart[]): ReadonlyMap<number, PartLods> {
+  const meshes = new Map<number, Map<string, Set<number>>>();
+  for (const part of parts) {
+    part.fragment.lods.forEach((ref, lod) => {
+      if (ref.meshId === 0) return;
+      const users = meshes.get(ref.meshId) ?? meshes.set(ref.meshId, new Map()).get(ref.meshId)!;
+      const lods = users.get(part.name);
+      if (lods) lods.add(lod);
+      else users.set(part.name, new Set([lod]));
+    });
+  }
+  return meshes;
 }
 
 /**

@@ -182,7 +182,7 @@ Deno.test("detail maps: a map found nowhere leaves Dt as stored, with a warning;
   );
   assert.deepEqual(warnings.filter((w) => !w.startsWith("decode.cmp: libraries")), [
     "texture 'gone.dds' not found in any loaded texture library; its detail layer is left out; used by " +
-    "material 'lost' (part 'Root' LOD 0)",
+    "material 'lost' (part 'Root' LOD 0); looked in rock.3db",
     "material 'detailmap_rock' (BtDetailMapMaterial): its detail texture Bt 'rock_bt.dds' is not drawn " +
     "(glTF has no detail layer, and Librelancer does not draw it either); on 1 group of part 'Root' LOD 0",
   ]);

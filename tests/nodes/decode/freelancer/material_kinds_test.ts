@@ -217,7 +217,7 @@ Deno.test("AtmosphereMaterial: Dc × the ramp's facing texel at opacity Alpha ×
     "a ramp, a glow towards the rim); glTF has no view-dependent colour, so it is one colour, Dc × its ramp " +
     "Dt 'ramp.dds' where the surface faces the viewer: (0.6275, 0.1569, 0.1961) at opacity 0.36; on 1 group of part 'Root' LOD 0",
     "texture 'gone.dds' not found in any loaded texture library; its colour is Dc alone; used by material " +
-    "'haze_gone' (part 'Root' LOD 0)",
+    "'haze_gone' (part 'Root' LOD 0); looked in kinds.3db and kinds.mat",
     "material 'haze_gone' (AtmosphereMaterial): the game colours it by the angle it is seen at (its Dt read " +
     "along a ramp, a glow towards the rim); glTF has no view-dependent colour, so it is one colour, Dc: " +
     "(0.8, 0.4, 1) at opacity 0.6; on 1 group of part 'Root' LOD 0",

@@ -390,7 +390,7 @@ Deno.test("materials: mod Type names, no Dc, names and texture names differing o
   assert.deepEqual(warnings, [
     "decode.cmp: libraries is 'auto' but no model_path was given, so there is no folder to search",
     "texture 'NomadRGB1_NomadAlpha1' not found in any loaded texture library; the diffuse texture is drawn without it; used by material 'Nomad_Skin' " +
-    "(part 'Root' LOD 0)",
+    "(part 'Root' LOD 0); looked in mod.3db",
     // A mod's own shader passes through, drawn as a lit DcDt, no longer silently (decode.cmp v13).
     "material 'custom' (MyModShader_Glow): 'MyModShader_Glow' is not a material type the game or Librelancer " +
     "knows (a mod's own shader?); drawn as a lit DcDt; on 1 group of part 'Root' LOD 0",

@@ -24,7 +24,7 @@ Deno.test("a texture spelt alike in a library searched but not loaded is named o
     assert.equal(about.length, 1, about.join("\n"));
     assert.match(
       about[0],
-      /^texture 'trim_gone\.dds' not found in any loaded texture library \(other\.txm, searched but not loaded for it, has '\.\\trim_gone\.dds', the same name with a leading '\.\\', which the game keys as another texture\); its material is untextured; used by material 'trim' \(part 'Root' LOD 0\)$/,
+      /^texture 'trim_gone\.dds' not found in any loaded texture library \(other\.txm, searched but not loaded for it, has '\.\\trim_gone\.dds', the same name with a leading '\.\\', which the game keys as another texture\); its material is untextured; used by material 'trim' \(part 'Root' LOD 0\); looked in ship21[12]\.cmp, family21[12]\.mat, shared\.txm and other\.txm$/,
     );
   }
 });

@@ -54,7 +54,7 @@ Deno.test("NullMaterial: its triangles are left out with a warning; the rest of 
   assert.deepEqual(prims.map((p) => p.getMaterial()!.getName()), ["hull", "null", "plate"]);
   assert.deepEqual(stored.warnings, [
     "texture 'gone.dds' not found in any loaded texture library; its material is untextured; used by " +
-    "material 'null' (part 'Root' LOD 0)",
+    "material 'null' (part 'Root' LOD 0); looked in buoy.3db",
   ]);
 });
 

@@ -4,7 +4,10 @@
  * a `Dt_name` no texture library has (two materials naming it in different case, as hand-typed names
  * do; the game folds case, so it is one texture), a texture named in another case than its entry
  * (found, as the game finds it), a texture whose DDS no reader decodes, and a LOD whose `.vms` was not
- * merged into the compound. Parts, LODs and groups are seeded, so which parts draw what differs by seed.
+ * merged into the compound; a mesh a second `VMeshLibrary` holds again with other bytes (a tool that
+ * merged an older copy), a mesh of type 2 and one with a vertex's worth of bytes after its vertex
+ * buffer (warned while the libraries are read, before the parts are); a material sampling a second UV
+ * set its one-set meshes lack. Parts, LODs and groups are seeded, so which parts draw what differs by seed.
  *
  * @module
  */
@@ -15,6 +18,7 @@ import {
   type GroupSpec,
   materialLibrary,
   type MaterialSpec,
+  meshLibrary,
   packVertices,
   type PartSpec,
   textureLibrary,
@@ -49,6 +53,23 @@ export interface SharedUsersFile {
   readonly parts: readonly string[];
   /** Every material's parts and LODs (meshes present only). */
   readonly materialUsers: Map<string, PartLodTruth>;
+  /** Library meshes warned about while read, each with the one part and LOD drawing it. */
+  readonly meshNotes: {
+    /** Held again, with other bytes, by a second `VMeshLibrary` after the first. */
+    readonly differingCopy: MeshTruth;
+    /** Its `VMeshData` says mesh type 2 (the game loads only 1). */
+    readonly meshType: MeshTruth;
+    /** Four bytes a vertex after its vertex buffer (a longer stride would fill them). */
+    readonly trailing: MeshTruth;
+  };
+  /** A material whose `Dt_flags` sample the second UV set, which every mesh (FVF 0x112) lacks. */
+  readonly secondUv: string;
+}
+
+/** A mesh's library name and the parts and LODs drawing it. */
+export interface MeshTruth {
+  readonly name: string;
+  readonly users: PartLodTruth;
 }
 
 const PART_NAMES = [
@@ -102,6 +123,7 @@ export function sharedUsersCmp(seed: number): SharedUsersFile {
   // in another case than the library entry (found); the sixth's texture does not decode.
   const [gone1, gone2, noTex, noTexCase, caseFound, broken] = names;
   const missingTexture = `${ship}_Detail.dds`;
+  // The found-in-another-case material also samples the second UV set (a mod's flags): no mesh has one.
   const specs: MaterialSpec[] = names.map((name, m) => {
     const type = m % 4 === 2 ? "DcDtOcOt" : "DcDt";
     const dtName = name === noTex
@@ -111,7 +133,8 @@ export function sharedUsersCmp(seed: number): SharedUsersFile {
       : name === caseFound
       ? `${name}.DDS`
       : `${name}.dds`;
-    return { name, type, dc: [0.5, 0.5, 0.5], ...(type === "DcDtOcOt" ? { oc: 0.6 } : {}), dtName };
+    const dtFlags = name === caseFound ? 0x50 : 0x40;
+    return { name, type, dc: [0.5, 0.5, 0.5], ...(type === "DcDtOcOt" ? { oc: 0.6 } : {}), dtName, dtFlags };
   });
   const textures = names.filter((n) => n !== noTex && n !== noTexCase).map((name) => ({
     name: `${name}.dds`,
@@ -128,6 +151,7 @@ export function sharedUsersCmp(seed: number): SharedUsersFile {
     (parts.get(part) ?? parts.set(part, new Set()).get(part)!).add(lod);
   };
   const meshes: { name: string; data: Uint8Array }[] = [];
+  const drawnBy = new Map<string, PartLodTruth>();
   const parts: PartSpec[] = [];
   const partCount = int(4, PART_NAMES.length);
   // Every part but Root has an HpConnect (where the game attaches it); one was scaled in a UTF editor.
@@ -176,6 +200,7 @@ export function sharedUsersCmp(seed: number): SharedUsersFile {
         continue;
       }
       meshes.push({ name: meshName, data });
+      drawnBy.set(meshName, new Map([[part, new Set([lod])]]));
       for (const name of materials) record(materialUsers, name, part, lod);
     }
     const scale = part === scaledPart ? 2 : 1;
@@ -194,7 +219,20 @@ export function sharedUsersCmp(seed: number): SharedUsersFile {
     translation: [0, 0, 0],
     rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1],
   }));
-  const cmp = encodeUtf(compoundTree({ meshes, parts, constraints, extra: [textureLibrary(textures)] }));
+  // Drawn after every other choice, so the rest of a seed's compound is as it was without them.
+  const [copied, typed, padded] = pickDistinct(random, meshes.length, 3).map((i) => meshes[i]);
+  const other = copied.data.slice();
+  other[other.length - 1] ^= 0x5a; // a vertex's last byte moved: the copy differs
+  typed.data = typed.data.slice();
+  typed.data[0] = 2;
+  const vertexCount = padded.data[14] | (padded.data[15] << 8);
+  padded.data = concat(padded.data, new Uint8Array(4 * vertexCount));
+  const cmp = encodeUtf(compoundTree({
+    meshes,
+    parts,
+    constraints,
+    extra: [textureLibrary(textures), meshLibrary([{ name: copied.name, data: other }])],
+  }));
   const mat = encodeUtf({
     name: "\\",
     children: [materialLibrary(specs.filter((s) => s !== specs[0] && s !== specs[1]))],
@@ -211,5 +249,21 @@ export function sharedUsersCmp(seed: number): SharedUsersFile {
     scaledHardpoint: { name: "HpConnect", part: scaledPart },
     parts: parts.map((p) => p.name),
     materialUsers,
+    meshNotes: {
+      differingCopy: { name: copied.name, users: drawnBy.get(copied.name)! },
+      meshType: { name: typed.name, users: drawnBy.get(typed.name)! },
+      trailing: { name: padded.name, users: drawnBy.get(padded.name)! },
+    },
+    secondUv: caseFound,
   };
+}
+
+/** `count` distinct indices below `n`, seeded. */
+function pickDistinct(random: () => number, n: number, count: number): number[] {
+  const out: number[] = [];
+  while (out.length < count) {
+    const i = Math.floor(random() * n);
+    if (!out.includes(i)) out.push(i);
+  }
+  return out;
 }

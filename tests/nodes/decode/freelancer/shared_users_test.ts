@@ -80,6 +80,8 @@ Deno.test("a texture in no library, named in two cases by two materials, is one 
       const said = warnings.filter((w) => w.toLowerCase().includes(`texture '${texture.toLowerCase()}'`));
       assert.equal(said.length, 1, `seed ${seed}: one warning for ${texture}:\n${warnings.join("\n")}`);
       assert.match(said[0], /not found in any loaded texture library; its material is untextured; used by /);
+      // As a missing material or mesh does, it names the files looked in.
+      assert.ok(said[0].endsWith(`; looked in ship${seed}.cmp and ship${seed}.mat`), said[0]);
       for (const material of materials) {
         const at = said[0].indexOf(`material '${material}' (`);
         assert.ok(at >= 0, `seed ${seed}: ${material} named in\n${said[0]}`);
@@ -184,5 +186,50 @@ Deno.test("a hardpoint whose name every part has names the part holding the odd 
     assert.equal(said.length, 1, `seed ${seed}:\n${warnings.join("\n")}`);
     assert.ok(said[0].startsWith(`hardpoint '${name}' (part '${part}'): Orientation (byte `), said[0]);
     assert.ok(said[0].includes("scaled by (2, 2, 2)"), said[0]);
+  }
+});
+
+Deno.test("a library's mesh warnings, given before the parts are read, name the part and LOD drawing the mesh, in their place", async () => {
+  for (const seed of SEEDS) {
+    const file = sharedUsersCmp(seed);
+    const warnings = await decodeGiven(file, seed);
+    const { differingCopy, meshType, trailing } = file.meshNotes;
+    const cases = [
+      {
+        mesh: differingCopy,
+        start: `duplicate mesh '${differingCopy.name}' (id `,
+        says: "differs from the one at",
+      },
+      { mesh: meshType, start: `mesh '${meshType.name}' (`, says: "mesh type 2 at byte" },
+      { mesh: trailing, start: `mesh '${trailing.name}' (`, says: "byte(s) after the vertex buffer" },
+    ];
+    const at: number[] = [];
+    for (const { mesh, start, says } of cases) {
+      const said = warnings.filter((w) => w.startsWith(start) && w.includes(says));
+      assert.equal(said.length, 1, `seed ${seed}: ${mesh.name}:\n${warnings.join("\n")}`);
+      const users = said[0].indexOf("; drawn on ");
+      assert.ok(users > 0, said[0]);
+      assertNamesParts(said[0].slice(users), mesh.users, `seed ${seed} ${mesh.name}`);
+      at.push(warnings.indexOf(said[0]));
+    }
+    // Held until the parts are read, they keep their place: before what the scene's building warns.
+    const scene = warnings.findIndex((w) => w.includes("not found in any loaded material library"));
+    assert.ok(scene > 0 && at.every((i) => i < scene), `seed ${seed}:\n${warnings.join("\n")}`);
+  }
+});
+
+Deno.test("a material sampling a UV set its mesh lacks names that mesh and the part and LOD drawing it", async () => {
+  for (const seed of SEEDS) {
+    const file = sharedUsersCmp(seed);
+    const warnings = await decodeGiven(file, seed);
+    const said = warnings.filter((w) => w.startsWith(`material '${file.secondUv}' samples UV set 2`));
+    assert.equal(said.length, 1, `seed ${seed}:\n${warnings.join("\n")}`);
+    const named = /but mesh '([^']+)' \(drawn on (part '[^']+' LODs? [^)]*)\) has 1 UV set;/.exec(said[0]);
+    assert.ok(named, said[0]);
+    const [, mesh, parts] = named;
+    // Each LOD of the generator's parts is its own mesh, drawing the material.
+    const [[part, lods]] = namedParts(parts).parts;
+    assert.equal(mesh, `ship${seed}_${part}.lod${lods[0]}.vms`, said[0]);
+    assert.ok(file.materialUsers.get(file.secondUv)!.get(part)?.has(lods[0]), said[0]);
   }
 });
