@@ -2,8 +2,10 @@
  * Repairs of a `.car` whose sections after the points do not end at the end of the file (nor at the
  * anim→sound table) as declared: another texture size, other clip and sound counts, or corrected frame
  * counts (`car_texture_rows.ts`, `car_fitting_counts.ts` and `car_frame_counts.ts` search them; the
- * last passes are `car_two_counts.ts` and `car_appended.ts`), each read with a warning naming the field, both values and
- * why; an ambiguous search is named and the declared values read.
+ * last passes are `car_two_counts.ts` and `car_appended.ts`; stored counts that fit may still hide a
+ * sound, `car_hidden_sound.ts`, or the anim→sound table read as a frame, `car_table_frame.ts`), each
+ * read with a warning naming the field, both values and why; an ambiguous search is named and the
+ * declared values read.
  *
  * @module
  */
@@ -17,6 +19,7 @@ import { MAX_EACH } from "./clip_warnings.ts";
 import { appendedRepair } from "./car_appended.ts";
 import { twoCountRepair } from "./car_two_counts.ts";
 import { hiddenSound } from "./car_hidden_sound.ts";
+import { tableFrameRepair } from "./car_table_frame.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
@@ -144,7 +147,11 @@ export function sectionCounts(counts: SectionCountSearch, warn: WarningSink): {
   const end = tailEnd(view, at, vertexCount, declaredAnimations, declaredSounds, { negativeKps: true });
   // The declared counts fit; the last clip's final frames may still be a sound a lowered sound count
   // left out and a raised frame count took in (car_hidden_sound.ts).
-  if (declaredEnds(view, end)) return hiddenSound(sections, warn) ?? declared;
+  // With no sounds, the last clip's final frame may be the anim→sound table and padding a count one too
+  // high took in (car_table_frame.ts).
+  if (declaredEnds(view, end)) {
+    return hiddenSound(sections, warn) ?? tableFrameRepair(sections, warn) ?? declared;
+  }
   const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
   const fit = fittingCounts(sections);
   if (!fit) {

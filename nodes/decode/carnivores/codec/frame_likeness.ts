@@ -37,10 +37,33 @@ export function pointLikeness(
     const frames = fixes.find((f) => f.clip === clip)?.frames ?? view.getInt32(at + NAME_BYTES + 4, true);
     const dataAt = at + ANIMATION_HEADER_BYTES;
     if (frames < 0 || dataAt + frames * frameBytes > view.byteLength) return -1;
-    if (frames > 0) worst = Math.min(worst, score(dataAt), score(dataAt + (frames - 1) * frameBytes));
+    if (frames > 0) {
+      const lastAt = dataAt + (frames - 1) * frameBytes;
+      // A last frame that is the anim→sound table (-1 entries) and padding zeros is no frame, however
+      // its -1s and zeros happen to line up with the points (a grid's rows do).
+      const last = tableFrame(view, lastAt, frameBytes) ? 0 : score(lastAt);
+      worst = Math.min(worst, score(dataAt), last);
+    }
     at = dataAt + frames * frameBytes;
   }
   return worst;
+}
+
+/** Bytes of the anim→sound table (64 int32 entries), as model.ts's slots × 4. */
+const TABLE_BYTES = 256;
+
+/**
+ * Whether the `frameBytes` at `frameAt` are the anim→sound table of no sounds (256 bytes of 0xFF, 64
+ * entries of -1, running on past a shorter frame) followed by zeros to the frame's end: what a clip
+ * count stored one frame too long reads as its last frame over the table and a tool's padding. No
+ * model's frame holds every coordinate at -1 or 0.
+ */
+export function tableFrame(view: DataView, frameAt: number, frameBytes: number): boolean {
+  if (frameAt < 0 || frameAt + TABLE_BYTES > view.byteLength) return false;
+  for (let i = 0; i < TABLE_BYTES; i++) if (view.getUint8(frameAt + i) !== 0xff) return false;
+  const end = Math.min(frameAt + frameBytes, view.byteLength);
+  for (let i = frameAt + TABLE_BYTES; i < end; i++) if (view.getUint8(i) !== 0) return false;
+  return true;
 }
 
 /**
