@@ -217,6 +217,33 @@ export function sectionCounts(counts: SectionCountSearch, warn: WarningSink): {
     for (const [message, detail] of held) warn(message, detail);
     return hidden ?? { ...declared, frameFixes: search.fixes };
   }
+  // Fewer sounds than declared fit because the last clip's frame count, raised too, took in a sound:
+  // read with the header's sound count and the clip one frame shorter (car_hidden_sound.ts vouches).
+  const hidden = fit.sounds < declaredSounds
+    ? hiddenSound({ ...sections, animations: fit.animations, sounds: fit.sounds }, () => {})
+    : undefined;
+  if (hidden && hidden.soundCount === declaredSounds) {
+    const fix = hidden.frameFixes.find((f) => f.clip === fit.animations - 1);
+    warn(
+      `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +
+        `sections do not end at the end of the file (${left}); ${fit.animations} animation(s) and ${fit.sounds} ` +
+        `sound(s) end there only by reading the last sound as animation ${
+          fit.animations - 1
+        }'s last frame(s)` +
+        (fix
+          ? ` (its count at byte ${fix.at} stores ${fix.stored}, the frames before the sound are ${fix.frames})`
+          : "") +
+        `: read as ${fit.animations} animation(s) with ${declaredSounds} sound(s), the declared sound count ` +
+        "(a clip count raised by hand, and the last clip's frame count raised over the sound's bytes)",
+      {
+        offset: 32,
+        declared: [declaredAnimations, declaredSounds],
+        read: [fit.animations, declaredSounds],
+        other: [fit.animations, fit.sounds],
+      },
+    );
+    return hidden;
+  }
   warn(
     `the header declares ${declaredAnimations} animation(s) and ${declaredSounds} sound(s), but their ` +
       `sections do not end at the end of the file (${

@@ -110,3 +110,43 @@ Deno.test("two damaged counts: the anim→sound table's last bytes read as a cli
   }
   assert.deepEqual(failures, []);
 });
+
+Deno.test("two damaged counts: a sound a raised clip count and frame count read as a frame keeps the declared sounds", () => {
+  // A clip count raised for a clip never added and the last clip's count raised by one, over a sound
+  // whose header and bytes fill one frame: 1 clip and 0 sounds end the file at the table, the sound
+  // read as the clip's last frame (seed 91437 of tool_saves.ts's count_edited+frame_count_off).
+  const random = prng(4242);
+  const { int } = draws(random);
+  let checked = 0;
+  for (let round = 0; round < 40 && checked < 8; round++) {
+    const [columns, rows] = [int(3, 12), int(3, 12)];
+    const grid = gridCar(columns, rows, 0);
+    const frameBytes = grid.points.count * 6;
+    if (frameBytes < 36 + 40) continue;
+    const frames = int(2, 10);
+    const bytes = encodeCar({
+      ...grid,
+      name: "Raptor",
+      msc: "msc: 3",
+      animations: [animation("clip0", int(8, 25), frames, grid.points, 0)],
+      sounds: [{
+        name: "snd0",
+        pcm: Uint8Array.from({ length: frameBytes - 36 }, (_, i) => (i * 31) & 0xff),
+      }],
+      animSounds: Int32Array.from({ length: 64 }, () => -1),
+    });
+    const view = new DataView(bytes.buffer);
+    view.setInt32(32, 2, true);
+    const countAt = frameCountAt(carClipsAt(bytes));
+    view.setInt32(countAt, frames + 1, true);
+    const { model, warnings } = parseCar(bytes);
+    const label = `${columns}×${rows} grid, ${frames} frames`;
+    assert.deepEqual(model.animations.map((a) => a.frameCount), [frames], label);
+    assert.deepEqual(model.sounds.map((s) => [s.name, s.pcm.length]), [["snd0", frameBytes - 36]], label);
+    const named = warnings.find((w) => w.offset === 32);
+    assert.ok(named, `${label}: ${warnings.map((w) => w.message).join("\n")}`);
+    assert.match(named.message, /reading the last sound as animation 0's last frame/, label);
+    checked++;
+  }
+  assert.equal(checked, 8);
+});
