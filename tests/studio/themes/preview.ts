@@ -16,3 +16,5 @@ import "../preview_restart_test.ts";
 import "../preview_files_test.ts";
 // From file to file: the view's check boxes hold, and a model without parts is told why for its format.
 import "../preview_feedback_test.ts";
+// After a failed preview the error box stands above the view, not over it (no dark band).
+import "../preview_error_layout_test.ts";

@@ -13,3 +13,5 @@ import "../rename_follow_test.ts";
 import "../rename_in_flight_test.ts";
 // A graph input added, described and bound, saved as hand-written graphs declare it.
 import "../graph_inputs_test.ts";
+// The search for a group's users shares its budget: a huge folder beside the graphs hides none.
+import "../users_budget_test.ts";
