@@ -104,7 +104,9 @@ export const rigAssignSide = defineNode({
   // 36: the "auto" frame, the copies' boxes and recovered senses read what triangles with an area draw
   // (drawn_vertices.ts, mesh_bounds.ts), as rig.fit_hinge v92: leftover corners in a surface's mesh
   // turned the frame found; a loose vertex at the origin made aircraft apart overlap.
-  version: 36,
+  // 37: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
+  // rig.fit_hinge v93: meshes sharing one buffer each had the buffer's box.
+  version: 37,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

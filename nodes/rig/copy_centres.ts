@@ -5,11 +5,11 @@
  *
  * @module
  */
-import type { Accessor, Document, Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY, type Mat4 } from "./transform.ts";
 import { readingFile, sidedName } from "./copy_names.ts";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { type Bounds, type BoundsCache, meshBounds } from "./mesh_bounds.ts";
 import { sceneWords } from "./file_words.ts";
 import { findCopies, type ModelCopy } from "./copies.ts";
 import type { FileWords } from "./vocabulary.ts";
@@ -46,7 +46,7 @@ function centreLines(
   toAircraft: Mat4,
 ): Map<Node, number> | undefined {
   if (!copies) return undefined;
-  const cache = new Map<Accessor, Bounds | undefined>();
+  const cache: BoundsCache = new Map();
   const boxes = copies.map((copy) => meshBounds(copy.nodes, toAircraft, cache));
   const drawn = boxes.filter((b): b is Bounds => !!b);
   // Apart along any axis: copies in a grid whose rows are narrower than the span (one behind another,
@@ -72,7 +72,7 @@ function centreLines(
 export function pairedCentre(
   nodes: ReadonlySet<Node>,
   toAircraft: Mat4,
-  cache: Map<Accessor, Bounds | undefined>,
+  cache: BoundsCache,
 ): number | undefined {
   const middles = pairedMiddles(nodes, toAircraft, cache).sort((x, y) => x - y);
   if (!middles.length) return undefined;
@@ -87,7 +87,7 @@ export function pairedCentre(
 export function pairedMiddles(
   nodes: ReadonlySet<Node>,
   toAircraft: Mat4,
-  cache: Map<Accessor, Bounds | undefined>,
+  cache: BoundsCache,
 ): number[] {
   const bySide = new Map<string, Node | null>();
   for (const node of nodes) {
@@ -112,7 +112,7 @@ export function pairedMiddles(
 export function firstCopyApart(doc: Document): ReadonlySet<Node> | undefined {
   const copies = findCopies(doc);
   if (!copies) return undefined;
-  const cache = new Map<Accessor, Bounds | undefined>();
+  const cache: BoundsCache = new Map();
   const boxes = copies.map((copy) => meshBounds(copy.nodes, IDENTITY, cache));
   const [first] = boxes;
   if (!first) return undefined;

@@ -11,12 +11,12 @@
  *
  * @module
  */
-import type { Accessor, Node } from "@gltf-transform/core";
+import type { Node } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { IDENTITY } from "./transform.ts";
 import { copyMark } from "./copy_names.ts";
 import type { ModelCopy } from "./copies.ts";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { type Bounds, type BoundsCache, meshBounds } from "./mesh_bounds.ts";
 
 /** Blender's duplicate suffix, taken off to name the object's family. */
 const DUPLICATE = /\.\d{3}$/;
@@ -42,7 +42,7 @@ export function settleNumbered(copies: ModelCopy[], nodes: readonly Node[]): Mod
     n.getMesh() && (!copyMark(n.getName()) || DUPLICATE.test(n.getName()))
   );
   if (!numbered.some((n) => DUPLICATE.test(n.getName()))) return copies;
-  const cache = new Map<Accessor, Bounds | undefined>();
+  const cache: BoundsCache = new Map();
   const boxes = new Map<Node, Bounds>();
   const families = new Map<string, Node[]>();
   for (const node of numbered) {
@@ -72,7 +72,7 @@ export function settleNumbered(copies: ModelCopy[], nodes: readonly Node[]): Mod
  * every middle) are left as named.
  */
 export function settleRepeated(copies: ModelCopy[], nodes: readonly Node[]): ModelCopy[] {
-  const cache = new Map<Accessor, Bounds | undefined>();
+  const cache: BoundsCache = new Map();
   const boxes = new Map<Node, Bounds>();
   for (const node of nodes) {
     const box = node.getMesh() ? meshBounds([node], IDENTITY, cache) : undefined;
@@ -104,7 +104,7 @@ function moved(
   unsettled: ReadonlySet<Node>,
   boxes: ReadonlyMap<Node, Bounds>,
   copyOf: ReadonlyMap<Node, number>,
-  cache: Map<Accessor, Bounds | undefined>,
+  cache: BoundsCache,
   accept: (home: number, from: number | undefined) => boolean,
 ): ModelCopy[] {
   const held = copies.map((copy) =>

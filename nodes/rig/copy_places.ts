@@ -16,9 +16,9 @@
  *
  * @module
  */
-import type { Accessor, Node } from "@gltf-transform/core";
+import type { Node } from "@gltf-transform/core";
 import { IDENTITY } from "./transform.ts";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { type Bounds, type BoundsCache, meshBounds } from "./mesh_bounds.ts";
 import { type ModelCopy, panelKey as panelKind } from "./copies.ts";
 import { sidedName } from "./copy_names.ts";
 import { overlaying } from "./copy_members.ts";
@@ -62,7 +62,7 @@ export function copiesByPlace(
   whole: (nodes: readonly Node[]) => boolean,
   holdsPanel: (node: Node) => boolean,
 ): ModelCopy[] | undefined {
-  const cache = new Map<Accessor, Bounds | undefined>();
+  const cache: BoundsCache = new Map();
   const drawn: Placed[] = [];
   for (const node of nodes) {
     const box = node.getMesh() ? meshBounds([node], IDENTITY, cache) : undefined;

@@ -14,9 +14,9 @@
  *
  * @module
  */
-import type { Accessor, Node } from "@gltf-transform/core";
+import type { Node } from "@gltf-transform/core";
 import type { Mat4 } from "./transform.ts";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { type Bounds, type BoundsCache, meshBounds } from "./mesh_bounds.ts";
 import { sidedName } from "./copy_names.ts";
 
 /** How far evidence may disagree, as a fraction of the group's largest extent, and still be one line. */
@@ -43,7 +43,7 @@ interface Drawn {
 export function touchingCentres(
   nodes: ReadonlySet<Node>,
   toAircraft: Mat4,
-  cache = new Map<Accessor, Bounds | undefined>(),
+  cache: BoundsCache = new Map(),
 ): Map<Node, number> {
   const drawn: Drawn[] = [];
   for (const node of nodes) {

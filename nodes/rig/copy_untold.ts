@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Accessor, Document, Node } from "@gltf-transform/core";
+import type { Document, Node } from "@gltf-transform/core";
 import { defaultSceneNodes } from "./scene_order.ts";
 import type { Mat4 } from "./transform.ts";
 import { findCopies, type ModelCopy, panelKey, signature, wholeTwoSided } from "./copies.ts";
@@ -16,7 +16,7 @@ import { apartAlong, centreLinesOf, pairedCentre, pairedMiddles } from "./copy_c
 import { readingFile, sidedName } from "./copy_names.ts";
 import { sceneWords } from "./file_words.ts";
 import type { FileWords } from "./vocabulary.ts";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import { type Bounds, type BoundsCache, meshBounds } from "./mesh_bounds.ts";
 import { touchingCentres } from "./copy_touching.ts";
 import { sceneChanges } from "./copy_memo.ts";
 
@@ -119,7 +119,7 @@ function untoldGroups(
     }));
   }
   if (copies) {
-    const cache = new Map<Accessor, Bounds | undefined>();
+    const cache: BoundsCache = new Map();
     const boxes = copies.map((c) => meshBounds(c.nodes, toAircraft, cache));
     const drawn = boxes.filter((b): b is Bounds => !!b);
     const apart = drawn.some((a, i) =>

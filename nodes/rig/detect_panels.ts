@@ -110,7 +110,9 @@ export const rigDetectPanels = defineNode({
   // draw (mesh_bounds.ts, drawn_vertices.ts): a loose vertex at the origin in each surface made aircraft
   // apart overlap, a V-tail's ruddervators no mirror pair (one connected piece spanning both sides,
   // warned), a surface much larger than its twin.
-  version: 43,
+  // 44: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
+  // rig.fit_hinge v93: meshes sharing one buffer each had the buffer's box.
+  version: 44,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits; a ' +
     "surface an object's mesh draws as a primitive of its own material (named for a surface) is first " +

@@ -300,7 +300,11 @@ export const rigFitHinge = defineNode({
   // apart in a hangar overlap (told apart no more: weak). modeller_habits_tally held-out seeds 1000-1219
   // "auto", loose_points: 6 not good and 2 wrong -> 0, every other habit as before; hangar_scenes with
   // that vertex, seeds 1100-1104, 2,232 panels: 1,334 not right and good -> 0.
-  version: 92,
+  // v93: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts): a hangar
+  // ripped with one vertex buffer for every mesh gave each mesh the whole buffer's box, the aircraft
+  // not told apart. hangar_scenes held-out seeds 3301-3303 so drawn (one_buffer.ts), 684 panels: 162
+  // not right and good -> 0; each as without the shared buffer.
+  version: 93,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +

@@ -39,7 +39,9 @@ export const rigInsertPivot = defineNode({
   // 10: a pivot under a group shrunk to 0 (hidden damage copies) records no fitted geometry: it threw.
   // 11: a side letter beside a two-word kind (`Ster_wysokosci_P`) is paired with the file's (vocabulary_pairs.ts).
   // 12: the copies' boxes read what triangles with an area draw (mesh_bounds.ts), as rig.fit_hinge v92.
-  version: 12,
+  // 13: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
+  // rig.fit_hinge v93.
+  version: 13,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { Accessor, Document, Node } from "@gltf-transform/core";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import type { Document, Node } from "@gltf-transform/core";
+import { type Bounds, type BoundsCache, meshBounds } from "./mesh_bounds.ts";
 import { subtreeNodes } from "./geometry.ts";
 import type { Mat4 } from "./transform.ts";
 import type { HingeFit } from "./hinge_fit.ts";
@@ -45,7 +45,7 @@ export function mirrorStrays(
   // A group holding a panel draws it too: only nodes drawing a mesh of their own, outside panels.
   const others = scene.getRoot().listNodes().filter((n) => n.getMesh() && !inPanels.has(n));
   // Each accessor's bounds read once: a hostile file's 2,000 panels may draw one 65,535-vertex mesh.
-  const read = new Map<Accessor, Bounds | undefined>();
+  const read: BoundsCache = new Map();
   const boxes = new Map<Node, Bounds | undefined>(others.map((n) => [n, meshBounds([n], toAircraft, read)]));
   const messages: string[] = [];
   for (const panel of unpaired) {

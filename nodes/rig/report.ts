@@ -46,7 +46,9 @@ export const rigReport = defineNode({
   // 19: the "auto" frame reads no damage debris lying apart (frame_cloud.ts, detect_panels_debris.ts).
   // 20: the "auto" frame and the copies' boxes read what triangles with an area draw (drawn_vertices.ts,
   // mesh_bounds.ts), as rig.fit_hinge v92.
-  version: 20,
+  // 21: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
+  // rig.fit_hinge v93.
+  version: 21,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

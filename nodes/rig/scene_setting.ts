@@ -20,8 +20,8 @@
  *
  * @module
  */
-import type { Accessor, Node } from "@gltf-transform/core";
-import { type Bounds, meshBounds } from "./mesh_bounds.ts";
+import type { Node } from "@gltf-transform/core";
+import { type Bounds, type BoundsCache, meshBounds } from "./mesh_bounds.ts";
 import { IDENTITY, type Vec3 } from "./transform.ts";
 import { BoxGrid, type Near } from "./box_grid.ts";
 import { topLevelNodes } from "./part_extras.ts";
@@ -124,9 +124,9 @@ function meshBoxes(nodes: readonly Node[]): Map<Node, Bounds> {
   const out = new Map<Node, Bounds>();
   // One vertex pass per accessor, however many nodes draw it (2,000 nodes drawing one 65,535-vertex
   // mesh read it 2,000 times: 8.6 s of the hostile shape's run).
-  const accessorBoxes = new Map<Accessor, Bounds | undefined>();
+  const primitiveBoxes: BoundsCache = new Map();
   for (const node of nodes) {
-    const box = node.getMesh() ? meshBounds([node], IDENTITY, accessorBoxes) : undefined;
+    const box = node.getMesh() ? meshBounds([node], IDENTITY, primitiveBoxes) : undefined;
     if (box) out.set(node, box);
   }
   return out;
