@@ -43,7 +43,8 @@ export const decodeCar = defineNode({
   // name cut short, and a clip count raised over appended bytes reads no header of junk at 0 frames.
   // 27: a last frame that is the anim→sound table of no sounds (0xFF) and padding zeros is the table: the
   // clip's count stored one too high is read one lower (car_table_frame.ts), warned naming both; fewer
-  // sounds than declared fitting only by reading the last sound as the last clip's frame keep the sounds.
+  // sounds than declared fitting only by reading the last sound as the last clip's frame keep the sounds;
+  // a sound shorter than the table where the table goes, ending at the padding, is a sound (car_table_sound.ts).
   version: 27,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",

@@ -20,6 +20,7 @@ import { appendedRepair } from "./car_appended.ts";
 import { twoCountRepair } from "./car_two_counts.ts";
 import { hiddenSound } from "./car_hidden_sound.ts";
 import { tableFrameRepair } from "./car_table_frame.ts";
+import { tableSound } from "./car_table_sound.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
@@ -150,7 +151,8 @@ export function sectionCounts(counts: SectionCountSearch, warn: WarningSink): {
   // With no sounds, the last clip's final frame may be the anim→sound table and padding a count one too
   // high took in (car_table_frame.ts).
   if (declaredEnds(view, end)) {
-    return hiddenSound(sections, warn) ?? tableFrameRepair(sections, warn) ?? declared;
+    return hiddenSound(sections, warn) ?? tableFrameRepair(sections, warn) ?? tableSound(sections, warn) ??
+      declared;
   }
   const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
   const fit = fittingCounts(sections);

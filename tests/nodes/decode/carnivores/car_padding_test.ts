@@ -62,3 +62,40 @@ Deno.test("car padding: junk appended where no anim→sound table was written is
   assert.match(tableWarnings[0].message, /name no sound of the file's 1 in (6[0-4]) of 64 entries/);
   assert.equal(tableWarnings[0].offset, bytes.length);
 });
+
+Deno.test("car padding: a sound shorter than the anim→sound table, its count lowered by hand, is read as a sound", () => {
+  // Sound count lowered with the sound's bytes left, the file padded to a block: the sound sits where
+  // the table goes and the table's 256 bytes run into the padding, so the stored counts fit (seed 90107
+  // of tool_saves.ts's padded_block+count_edited read the sound as a table naming no sound).
+  let x = 777;
+  const next = () => (x = (x * 1103515245 + 12345) >>> 0) >>> 16;
+  for (let round = 0; round < 12; round++) {
+    const length = 2 * (10 + next() % 100); // 36 + length < 256: shorter than the table
+    const bytes = encodeCar({
+      ...car,
+      sounds: [
+        { name: "step", pcm: new Uint8Array([1, 2, 3, 4, 5, 6]) },
+        { name: `roar${round}`, pcm: Uint8Array.from({ length }, (_, i) => 1 + ((i * 31 + round) % 255)) },
+      ],
+      animSounds: undefined,
+    });
+    new DataView(bytes.buffer).setInt32(36, 1, true);
+    const block = [512, 2048, 4096][round % 3];
+    const { model, warnings } = parseCar(padded(bytes, new Uint8Array(block - bytes.length % block)));
+    const label = `round ${round}: ${length} bytes, ${block}-byte block`;
+    assert.deepEqual(
+      model.sounds.map((s) => [s.name, s.pcm.length]),
+      [["step", 6], [`roar${round}`, length]],
+      label,
+    );
+    assert.deepEqual(
+      model.animations.map((a) => a.frameCount),
+      car.animations.map((a) => a.frameCount),
+      label,
+    );
+    assert.ok(
+      warnings.some((w) => w.offset === 36 && /no table: they are a sound header/.test(w.message)),
+      `${label}: ${warnings.map((w) => w.message).join("\n")}`,
+    );
+  }
+});
