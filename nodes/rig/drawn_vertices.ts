@@ -25,6 +25,9 @@ export interface DrawnGeometry extends PanelGeometry {
  */
 const FLAT_SHARE = 1e-9;
 
+/** How many times {@link drawnOnly} has judged a geometry's triangles: work a test may count. */
+export const drawnWork = { judged: 0 };
+
 /**
  * `geometry` without the vertices no triangle with an area draws, and without the triangles that
  * used them (all flat); `geometry` itself where every vertex is drawn, where no triangle has an area
@@ -41,6 +44,7 @@ export function drawnOnly(geometry: PanelGeometry): DrawnGeometry {
   const { positions: p, count, triangles } = geometry;
   if (!triangles || triangles.length === 0) return geometry;
   for (let i = 0; i < 3 * count; i++) if (!Number.isFinite(p[i])) return geometry;
+  drawnWork.judged++;
   const drawn = new Uint8Array(count);
   let any = false;
   for (let t = 0; t + 2 < triangles.length; t += 3) {
@@ -75,6 +79,20 @@ export function drawnOnly(geometry: PanelGeometry): DrawnGeometry {
     if (a >= 0 && b >= 0 && c >= 0) out.push(a, b, c);
   }
   return { positions, count: kept, triangles: new Uint32Array(out), kept: old };
+}
+
+/** {@link drawnOnly} of each mesh-space geometry, judged once however many nodes draw it. */
+const DRAWN_ONCE = new WeakMap<PanelGeometry, DrawnGeometry>();
+
+/**
+ * {@link drawnOnly} of `local`, a mesh's vertices and triangles in its own space, judged once per
+ * `local` object: 2,000 panels drawing one 65,535-vertex mesh judged its triangles (and copied its
+ * drawn vertices) 2,000 times. The result is shared: its arrays are not to be changed.
+ */
+export function drawnOnce(local: PanelGeometry): DrawnGeometry {
+  let drawn = DRAWN_ONCE.get(local);
+  if (!drawn) DRAWN_ONCE.set(local, drawn = drawnOnly(local));
+  return drawn;
 }
 
 /**

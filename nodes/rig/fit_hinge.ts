@@ -304,7 +304,11 @@ export const rigFitHinge = defineNode({
   // ripped with one vertex buffer for every mesh gave each mesh the whole buffer's box, the aircraft
   // not told apart. hangar_scenes held-out seeds 3301-3303 so drawn (one_buffer.ts), 684 panels: 162
   // not right and good -> 0; each as without the shared buffer.
-  version: 93,
+  // v94: which vertices a panel's mesh draws is judged once per mesh a run, in the mesh's own space (as
+  // frame detection and the copies' boxes judge it), not once per panel in the aircraft frame: 2,000
+  // panels over one 65,535-vertex mesh judged and copied it 2,000 times. Same fits wherever the two
+  // judgements agree (every graph output, the hostile shape's rig byte-identical).
+  version: 94,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +

@@ -6,12 +6,12 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
-import { IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { IndexOutOfRangeError, placePositions, subtreeNodes } from "./geometry.ts";
 import type { PanelGeometry } from "./split_halves.ts";
 import { DOMINANT_WEIGHT, gatherBonePositions, type SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit, type HingeFitOptions, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { type LinkageNames, linkageNames } from "./linkage_names.ts";
-import { type DrawnGeometry, drawnOnly } from "./drawn_vertices.ts";
+import { type DrawnGeometry, drawnOnce, drawnOnly } from "./drawn_vertices.ts";
 import { type HingeEdge, KIND_SPECS } from "./kinds.ts";
 import { isKruegerName, markKruegerByPlace, panelSpec } from "./krueger_flaps.ts";
 import { kruegerByPlace } from "./krueger_place.ts";
@@ -135,9 +135,14 @@ export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelG
   }
   // The same bits as `gatherPositions(node, poses.frame, { triangles: true })` (local_meshes.ts), each
   // mesh read once per run: 2,000 panels drawing one 65,535-vertex mesh read it 2,000 times.
+  return runMeshes(poses).gather(node, poses.frame, true);
+}
+
+/** The run's memo of meshes read in their own space (one per `poses`, see {@link RUN_MESHES}). */
+function runMeshes(poses: SkinPoses): LocalMeshes {
   let meshes = RUN_MESHES.get(poses);
   if (!meshes) RUN_MESHES.set(poses, meshes = new LocalMeshes());
-  return meshes.gather(node, poses.frame, true);
+  return meshes;
 }
 
 /**
@@ -146,8 +151,24 @@ export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelG
  * @throws IndexOutOfRangeError when its mesh indexes past its vertices.
  */
 export function drawnPanel(doc: Document, node: Node, poses: SkinPoses): DrawnGeometry {
-  const gathered = gatherPanel(doc, node, poses);
-  return getPart(node)!.driven_by === "skin" ? gathered : drawnOnly(gathered);
+  if (getPart(node)!.driven_by === "skin") return gatherPanel(doc, node, poses);
+  // A panel drawing one mesh: which vertices its triangles draw is judged once per mesh, in the mesh's
+  // own space (as frame detection and the copies' boxes judge it), and only those vertices are placed.
+  const drawing = subtreeNodes(node).filter((n) => n.getMesh());
+  if (drawing.length === 1) {
+    const local = runMeshes(poses).of(drawing[0], true)!;
+    const drawn = drawnOnce(local);
+    // Every vertex drawn, none with an area, or a coordinate not finite: the whole mesh, as gathered.
+    if (!drawn.kept) return gatherPanel(doc, node, poses);
+    const matrix = multiply(poses.frame, drawing[0].getWorldMatrix());
+    const positions = new Float64Array(3 * drawn.count);
+    placePositions(drawn.positions as Float64Array, drawn.count, matrix, positions);
+    // A frame that makes a coordinate infinite or NaN: the whole mesh, for the fit's own check to name.
+    if (matrix.every(Number.isFinite) && positions.every(Number.isFinite)) {
+      return { positions, count: drawn.count, triangles: drawn.triangles?.slice(), kept: drawn.kept };
+    }
+  }
+  return drawnOnly(gatherPanel(doc, node, poses));
 }
 
 /** `names` read through `kept` (drawn vertex → gathered vertex) where some vertices were left out. */
