@@ -138,6 +138,20 @@ export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelG
   return runMeshes(poses).gather(node, poses.frame, true);
 }
 
+/**
+ * Whether `m`'s linear part is a turn, a mirror and an even scale (columns at right angles and of one
+ * length, to 1e-12 of it), its every entry finite.
+ */
+function similarity(m: Mat4): boolean {
+  if (!m.every(Number.isFinite)) return false;
+  const col = (k: number) => [m[4 * k], m[4 * k + 1], m[4 * k + 2]];
+  const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const [x, y, z] = [col(0), col(1), col(2)];
+  const s = dot(x, x), tolerance = 1e-12 * s;
+  return s > 0 && Math.abs(dot(y, y) - s) <= tolerance && Math.abs(dot(z, z) - s) <= tolerance &&
+    Math.abs(dot(x, y)) <= tolerance && Math.abs(dot(y, z)) <= tolerance && Math.abs(dot(x, z)) <= tolerance;
+}
+
 /** The run's memo of meshes read in their own space (one per `poses`, see {@link RUN_MESHES}). */
 function runMeshes(poses: SkinPoses): LocalMeshes {
   let meshes = RUN_MESHES.get(poses);
@@ -156,16 +170,20 @@ export function drawnPanel(doc: Document, node: Node, poses: SkinPoses): DrawnGe
   // own space (as frame detection and the copies' boxes judge it), and only those vertices are placed.
   const drawing = subtreeNodes(node).filter((n) => n.getMesh());
   if (drawing.length === 1) {
-    const local = runMeshes(poses).of(drawing[0], true)!;
-    const drawn = drawnOnce(local);
-    // Every vertex drawn, none with an area, or a coordinate not finite: the whole mesh, as gathered.
-    if (!drawn.kept) return gatherPanel(doc, node, poses);
     const matrix = multiply(poses.frame, drawing[0].getWorldMatrix());
-    const positions = new Float64Array(3 * drawn.count);
-    placePositions(drawn.positions as Float64Array, drawn.count, matrix, positions);
-    // A frame that makes a coordinate infinite or NaN: the whole mesh, for the fit's own check to name.
-    if (matrix.every(Number.isFinite) && positions.every(Number.isFinite)) {
-      return { positions, count: drawn.count, triangles: drawn.triangles?.slice(), kept: drawn.kept };
+    // Only a turn, mirror or even scale keeps each triangle's area to its longest edge as it is in the
+    // mesh: a node stretching one axis makes a near-flat triangle flatter or less flat, so its panel is
+    // judged as placed (below), as it always was.
+    if (similarity(matrix)) {
+      const drawn = drawnOnce(runMeshes(poses).of(drawing[0], true)!);
+      // Every vertex drawn, none with an area, or a coordinate not finite: the whole mesh, as gathered.
+      if (!drawn.kept) return gatherPanel(doc, node, poses);
+      const positions = new Float64Array(3 * drawn.count);
+      placePositions(drawn.positions as Float64Array, drawn.count, matrix, positions);
+      // A place so far that a coordinate overflows: the whole mesh, for the fit's own check to name.
+      if (positions.every(Number.isFinite)) {
+        return { positions, count: drawn.count, triangles: drawn.triangles?.slice(), kept: drawn.kept };
+      }
     }
   }
   return drawnOnly(gatherPanel(doc, node, poses));
