@@ -143,7 +143,7 @@ export function gatherPanel(doc: Document, node: Node, poses: SkinPoses): PanelG
  * length, to 1e-12 of it), its every entry finite.
  */
 function similarity(m: Mat4): boolean {
-  if (!m.every(Number.isFinite)) return false;
+  for (let i = 0; i < 16; i++) if (!Number.isFinite(m[i])) return false;
   const col = (k: number) => [m[4 * k], m[4 * k + 1], m[4 * k + 2]];
   const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
   const [x, y, z] = [col(0), col(1), col(2)];
@@ -180,10 +180,10 @@ export function drawnPanel(doc: Document, node: Node, poses: SkinPoses): DrawnGe
       if (!drawn.kept) return gatherPanel(doc, node, poses);
       const positions = new Float64Array(3 * drawn.count);
       placePositions(drawn.positions as Float64Array, drawn.count, matrix, positions);
-      // A place so far that a coordinate overflows: the whole mesh, for the fit's own check to name.
-      if (positions.every(Number.isFinite)) {
-        return { positions, count: drawn.count, triangles: drawn.triangles?.slice(), kept: drawn.kept };
-      }
+      // No coordinate overflows: the mesh's are finite (drawnOnly judged it), and a similarity's columns
+      // (their squared length finite) times a float accessor's coordinates stay far below the largest
+      // double, which adding a finite place cannot pass.
+      return { positions, count: drawn.count, triangles: drawn.triangles?.slice(), kept: drawn.kept };
     }
   }
   return drawnOnly(gatherPanel(doc, node, poses));
