@@ -6,10 +6,14 @@
  * @module
  */
 
-/** What a judge says of one file, as the tally reads it. */
+/** What a judge says of one habit file, read against its clean twin. */
 export interface HabitJudgement {
   readonly outcome: "right" | "warned" | "silent" | "refused";
+  /** Warnings the clean twin does not give. */
   readonly said: readonly string[];
+  /** Names of the parts read otherwise than their twin's. */
+  readonly differ: readonly string[];
+  /** Warnings on a clean file, or on the case's clean twin. */
   readonly falseWarnings: readonly string[];
   readonly why: string;
 }

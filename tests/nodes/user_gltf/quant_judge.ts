@@ -12,16 +12,7 @@ import type { Document } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
 import { decodeWithWarnings } from "./transform_judge.ts";
 import { QUANT_HABITS, type QuantFile, quantFile } from "./quant_files.ts";
-import { tallyHabits } from "./habit_tally.ts";
-
-/** A judged case. */
-export interface QuantJudgement {
-  readonly outcome: "right" | "warned" | "silent" | "refused";
-  readonly said: readonly string[];
-  readonly differ: readonly string[];
-  readonly falseWarnings: readonly string[];
-  readonly why: string;
-}
+import { type HabitJudgement, tallyHabits } from "./habit_tally.ts";
 
 /** Per mesh node's name: world positions, unit normals, UVs as drawn. */
 function shown(doc: Document): Map<string, { p: number[]; n: number[]; uv: number[] }> {
@@ -59,7 +50,7 @@ const far = (a: number[], b: number[], tolerance: number) =>
   a.length !== b.length || a.some((v, i) => !(Math.abs(v - b[i]) <= tolerance));
 
 /** Decodes `c` and its clean twin and judges the case. */
-export async function judgeQuant(c: QuantFile): Promise<QuantJudgement> {
+export async function judgeQuant(c: QuantFile): Promise<HabitJudgement> {
   const twin = await decodeWithWarnings(c.name, c.clean);
   if (!twin.doc) throw new Error(`${c.name}: the clean twin was refused: ${twin.error}`);
   const read = await decodeWithWarnings(c.name, c.bytes);

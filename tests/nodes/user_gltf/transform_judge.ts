@@ -12,19 +12,7 @@ import type { Document, Node } from "@gltf-transform/core";
 import { decodeGltf } from "../../../nodes/decode/gltf/decode_gltf.ts";
 import { runNode, testContext } from "../../support/context.ts";
 import { TRANSFORM_HABITS, type TransformFile, transformFile } from "./transform_files.ts";
-import { tallyHabits } from "./habit_tally.ts";
-
-/** A judged case. */
-export interface TransformJudgement {
-  readonly outcome: "right" | "warned" | "silent" | "refused";
-  /** Warnings the clean twin does not give. */
-  readonly said: readonly string[];
-  /** Names of the nodes read otherwise than their twin's. */
-  readonly differ: readonly string[];
-  /** Warnings on a clean file, or on the case's clean twin. */
-  readonly falseWarnings: readonly string[];
-  readonly why: string;
-}
+import { type HabitJudgement, tallyHabits } from "./habit_tally.ts";
 
 /** Decodes `bytes`: the scene and the warnings, or the error. */
 export async function decodeWithWarnings(
@@ -98,7 +86,7 @@ export function names(w: string, name: string, index: number): boolean {
 }
 
 /** Decodes `c` and its clean twin and judges the case. */
-export async function judgeTransform(c: TransformFile): Promise<TransformJudgement> {
+export async function judgeTransform(c: TransformFile): Promise<HabitJudgement> {
   const twin = await decodeWithWarnings(c.name, c.clean);
   if (!twin.doc) throw new Error(`${c.name}: the clean twin was refused: ${twin.error}`);
   const read = await decodeWithWarnings(c.name, c.bytes);
