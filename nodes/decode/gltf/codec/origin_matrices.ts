@@ -11,6 +11,7 @@
  * @module
  */
 import type { Node } from "@gltf-transform/core";
+import { quat } from "gl-matrix";
 
 /** A 3×3 part whose transpose differs by more than this is a turn the other way when transposed. */
 const ASYMMETRIC = 1e-6;
@@ -68,16 +69,9 @@ export function originMatrices(json: { nodes?: unknown }): OriginMatrix[] {
   return found.map((f) => ({ ...f, rowByRow, matrices }));
 }
 
-const conjugate = (q: Quat): Quat => [-q[0], -q[1], -q[2], q[3]];
-
-function multiply(a: Quat, b: Quat): Quat {
-  return [
-    a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-    a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-    a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-    a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
-  ];
-}
+// gl-matrix's, into plain arrays: doubles, as the file's rotations are read.
+const conjugate = (q: Quat): Quat => quat.conjugate([0, 0, 0, 1], q) as Quat;
+const multiply = (a: Quat, b: Quat): Quat => quat.multiply([0, 0, 0, 1], a, b) as Quat;
 
 /** A turn's unit axis and angle (radians), or undefined for no turn. */
 function axisOf(q: Quat): { axis: Vec3; angle: number } | undefined {
