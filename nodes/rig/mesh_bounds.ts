@@ -23,6 +23,9 @@ export interface Bounds {
  */
 export type BoundsCache = Map<Primitive, Bounds | undefined>;
 
+/** How many primitives' boxes have been computed from their vertices: work a test may count. */
+export const boundsWork = { computed: 0 };
+
 /** Primitive modes that draw triangles: lists, strips, fans. */
 const TRIANGLE_MODES: ReadonlySet<number> = new Set([4, 5, 6]);
 
@@ -46,7 +49,7 @@ export function meshBounds(
       .filter((p) => p.getAttribute("POSITION")?.getType() === "VEC3");
     const world = drawing.length ? multiply(matrix, node.getWorldMatrix()) : undefined;
     for (const primitive of drawing) {
-      if (!cache.has(primitive)) cache.set(primitive, primitiveBounds(primitive));
+      if (!cache.has(primitive)) cache.set(primitive, memoBounds(primitive));
       const box = cache.get(primitive);
       if (!box) continue;
       for (let corner = 0; corner < 8; corner++) {
@@ -61,6 +64,35 @@ export function meshBounds(
   return min[0] <= max[0] ? { min, max } : undefined;
 }
 
+/** Where a primitive draws without indices: its vertices in order. */
+const UNINDEXED = {};
+
+/**
+ * Boxes already read, by the vertex data they were read from: the position array, then the index
+ * array ({@link UNINDEXED} without one), then the mode and how the positions are stored. Each rig node
+ * works on its own copy of the scene (or the scene it was handed), whose primitives are new objects
+ * but whose arrays are the very ones it was given: a scene's arrays are never written (a node that
+ * moves vertices gives an accessor a new array, `runtime/scene/copy.ts`), so a box read from them holds
+ * in every copy, and a mesh given new vertices is read anew. Before, each node (copies, hangars,
+ * strays, debris, sides) read every primitive's box again: a hangar's ~9 times a run.
+ */
+const BY_DATA = new WeakMap<object, WeakMap<object, Map<string, Bounds | undefined>>>();
+
+/** {@link primitiveBounds}, read once per vertex data (see {@link BY_DATA}). */
+function memoBounds(primitive: Primitive): Bounds | undefined {
+  const accessor = primitive.getAttribute("POSITION")!;
+  const positions = accessor.getArray(), indices = primitive.getIndices()?.getArray() ?? UNINDEXED;
+  if (!positions) return primitiveBounds(primitive);
+  let byIndices = BY_DATA.get(positions);
+  if (!byIndices) BY_DATA.set(positions, byIndices = new WeakMap());
+  let byMode = byIndices.get(indices);
+  if (!byMode) byIndices.set(indices, byMode = new Map());
+  // The count too: an accessor may read fewer elements than its array holds.
+  const key = `${primitive.getMode()} ${accessor.getNormalized()} ${accessor.getCount()}`;
+  if (!byMode.has(key)) byMode.set(key, primitiveBounds(primitive));
+  return byMode.get(key);
+}
+
 /**
  * A primitive's positions' bounds (normalized integers read as the values they stand for) over the
  * vertices its triangles with an area draw (`drawn_vertices.ts`): a loose vertex left at the model's
@@ -72,6 +104,7 @@ export function meshBounds(
  * Undefined when it has none.
  */
 function primitiveBounds(primitive: Primitive): Bounds | undefined {
+  boundsWork.computed++;
   const accessor = primitive.getAttribute("POSITION")!;
   const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
   const count = accessor.getCount();
