@@ -243,8 +243,36 @@ export async function runBatch(options: BatchOptions, spawnMember?: SpawnMember)
         ((stream, text) => (stream === "stdout" ? console.log : console.error)(text)),
     });
   for (let i = 0; i < size.base; i++) start();
+  /** The figures of the inputs that ended, and of the pool. */
+  const summarize = (): BatchSummary => {
+    const done = [...results];
+    return {
+      inputs: mine.length,
+      ok: done.filter(([, r]) => r.ok).length,
+      failed: done.filter(([, r]) => !r.ok).length,
+      cached: done.filter(([, r]) => r.ok && r.nodes > 0 && r.cached === r.nodes).length,
+      nodes: {
+        total: sum(done, (r) => r.nodes),
+        cached: sum(done, (r) => r.cached),
+        remote: sum(done, (r) => r.remote),
+      },
+      notRun: mine.length - done.length,
+      interrupted: (options.signal?.aborted ?? false) && done.length < mine.length,
+      ms: Math.round(performance.now() - started),
+      slowest: done.map(([input, r]) => ({ input, ms: r.ms })).sort((a, b) =>
+        b.ms - a.ms || (a.input < b.input ? -1 : 1)
+      )
+        .slice(0, 5),
+      workers: figures,
+      pool: options.processes ? "processes" : "workers",
+    };
+  };
   for (let i = 0; i < workers.length; i++) await workers[i]; // the list grows while the batch runs
-  if (wedged) throw wedged;
+  // What ran before a wedge stopped the batch: its consumers (an NDJSON stream, verify) say so.
+  if (wedged) {
+    wedged.summary = summarize();
+    throw wedged;
+  }
 
   const sorted = Object.fromEntries(Object.keys(records).sort().map((rel) => [rel, records[rel]]));
   const manifest: BatchManifest = {
@@ -260,28 +288,7 @@ export async function runBatch(options: BatchOptions, spawnMember?: SpawnMember)
     shard: options.shard ? formatShard(options.shard) : null,
     inputs: sorted,
   };
-  const done = [...results];
-  const summary: BatchSummary = {
-    inputs: mine.length,
-    ok: done.filter(([, r]) => r.ok).length,
-    failed: done.filter(([, r]) => !r.ok).length,
-    cached: done.filter(([, r]) => r.ok && r.nodes > 0 && r.cached === r.nodes).length,
-    nodes: {
-      total: sum(done, (r) => r.nodes),
-      cached: sum(done, (r) => r.cached),
-      remote: sum(done, (r) => r.remote),
-    },
-    notRun: mine.length - done.length,
-    interrupted: (options.signal?.aborted ?? false) && done.length < mine.length,
-    ms: Math.round(performance.now() - started),
-    slowest: done.map(([input, r]) => ({ input, ms: r.ms })).sort((a, b) =>
-      b.ms - a.ms || (a.input < b.input ? -1 : 1)
-    )
-      .slice(0, 5),
-    workers: figures,
-    pool: options.processes ? "processes" : "workers",
-  };
-  return { manifest, summary, warnings };
+  return { manifest, summary: summarize(), warnings };
 }
 
 /**

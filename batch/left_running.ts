@@ -9,6 +9,7 @@
  * @module
  */
 import { PartgraphError } from "../runtime/errors.ts";
+import type { BatchSummary } from "./types.ts";
 
 /** A Deno worker left running: the input it was given, and where it was when it overran its limit. */
 export interface LeftRunning {
@@ -40,6 +41,12 @@ export const RUNS_ON =
  * lock, so every later fresh worker would wait out its limit too. Worker processes are the way out.
  */
 export class WorkersWedged extends PartgraphError {
+  /**
+   * The batch's figures when it stopped (set by `runBatch` once its other workers gave up their
+   * inputs): which inputs ended, ok or failed, and how many never ran.
+   */
+  summary?: BatchSummary;
+
   /**
    * `input`: the input whose fresh worker did not start within `seconds`; `left`: the workers left
    * running before it.

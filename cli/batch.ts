@@ -23,6 +23,7 @@ import {
 } from "./shared.ts";
 import { caseOnlyHint, expandEach, SelectionError } from "../batch/inputs.ts";
 import { WorkersWedged } from "../batch/left_running.ts";
+import { orWedged, reportWedged } from "./wedged.ts";
 import { inShard, parseShard, type Shard } from "../batch/shard.ts";
 import { type BatchEvent, type BatchOptions, runBatch } from "../batch/batch.ts";
 import {
@@ -37,8 +38,14 @@ import { whyNoWorkerProcesses } from "../batch/pool.ts";
 import type { SpawnMember } from "../batch/member.ts";
 import { interruptedExitCode, listenForInterrupts } from "./interrupt.ts";
 
-/** Runs `partgraph batch`; resolves with the exit code. */
-export async function batchCommand(rest: string[], opts: Opts): Promise<number> {
+/** Another pool for a batch and its start limit (tests: a fake pool, as `runBatch` takes one). */
+export interface Pooled {
+  readonly spawnMember: SpawnMember;
+  readonly startLimitMs: number;
+}
+
+/** Runs `partgraph batch`; resolves with the exit code. `pooled`: see {@link Pooled}. */
+export async function batchCommand(rest: string[], opts: Opts, pooled?: Pooled): Promise<number> {
   if (opts.merge) return await mergeCommand(rest, opts);
   if (rest.length !== 1) {
     throw new UsageError(`batch expects one graph file, found ${rest.join(" ") || "none"}`);
@@ -54,18 +61,12 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
   const manifestPath = opts.manifest ?? join(outDir, "batch.manifest.json");
   await requireWriteAccess([outDir, ...(cacheDir ? [cacheDir] : []), manifestPath]);
   let shard: Shard | undefined;
-  let jobs: number | undefined;
   try {
     shard = opts.shard === undefined ? undefined : parseShard(opts.shard);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (opts.jobs !== undefined) {
-    jobs = Number(opts.jobs);
-    if (!Number.isInteger(jobs) || jobs < 1) {
-      throw new UsageError(`--jobs expects a whole number >= 1, found '${opts.jobs}'`);
-    }
-  }
+  const jobs = jobsOption(opts);
   const timeoutMs = inputTimeoutMs(opts);
   const pool = poolOptions(opts, [outDir, ...(cacheDir ? [cacheDir] : [])]);
   let selection;
@@ -93,7 +94,7 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
   const inputs = await parseSets(opts.set ?? [], source.json as GraphFile);
   const progress = batchProgress(opts, inShard(selection.inputs, shard).length);
   const interruption = listenForInterrupts();
-  const result = await runBatch({
+  const result = await orWedged(runBatch({
     graph: graphPath,
     selection,
     inputs,
@@ -111,17 +112,11 @@ export async function batchCommand(rest: string[], opts: Opts): Promise<number> 
     ...progress.sinks,
     nodeEvents: opts.json,
     signal: interruption.signal,
-  }).catch((error) => {
-    if (!(error instanceof WorkersWedged)) throw error;
-    return error;
-  }).finally(interruption.dispose);
+    startLimitMs: pooled?.startLimitMs,
+  }, pooled?.spawnMember)).finally(interruption.dispose);
   progress.finish();
-  if (result instanceof WorkersWedged) {
-    // Deno workers can no longer start (see batch/left_running.ts): what ran is in the cache; the
-    // process ends here, the worker left running with it.
-    console.error(`error: ${result.message}`);
-    return EXIT.failed;
-  }
+  // Deno workers can no longer start (see batch/left_running.ts).
+  if (result instanceof WorkersWedged) return reportWedged(result, "batch", opts.json);
   const { manifest, summary } = result;
   const failures = Object.entries(manifest.inputs).filter(([, r]) => !r.ok).map(([input, r]) => ({
     input,
@@ -189,16 +184,12 @@ async function mergeCommand(files: string[], opts: Opts): Promise<number> {
  * `verify` of a batch (or shard, or merged) manifest: rebuilds every input it covers, from the same
  * paths, graph and `--set` values, with no cache read, in a fresh folder inside `--out`, and compares
  * each input's digest, outcome, files, warnings and error. Exit 1 when anything differs, or when the
- * rebuild's Deno workers can no longer start. `pooled` hands the rebuild another pool and start limit
- * (tests: a fake pool, as `runBatch` takes one).
+ * rebuild's Deno workers can no longer start. `pooled`: see {@link Pooled}.
  */
-export async function verifyBatch(
-  recorded: BatchManifest,
-  opts: Opts,
-  pooled?: { spawnMember: SpawnMember; startLimitMs: number },
-): Promise<number> {
+export async function verifyBatch(recorded: BatchManifest, opts: Opts, pooled?: Pooled): Promise<number> {
   const remote = await remoteFromCli(opts); // uploads what it rebuilt, as `verify` of a run does
   const pool = poolOptions(opts, [opts.out ?? DEFAULT_OUT_DIR]);
+  const jobs = jobsOption(opts);
   const source = await loadGraph(recorded.graph.file);
   const inputs = await parseSets([...recorded.sets], source.json as GraphFile);
   const covered = Object.entries(recorded.inputs).map(([rel, record]) => ({ path: record.path, rel }));
@@ -218,7 +209,7 @@ export async function verifyBatch(
   const selection = { name: recorded.selection.each, base: recorded.selection.base, inputs: covered };
   const progress = batchProgress(opts, covered.length, true);
   const interruption = listenForInterrupts();
-  const differences = await inRebuildFolder(opts, async (outDir) => {
+  const differences = await orWedged(inRebuildFolder(opts, async (outDir) => {
     const rebuilt = await runBatch({
       graph: recorded.graph.file,
       selection,
@@ -230,22 +221,19 @@ export async function verifyBatch(
       refresh: true,
       remote,
       inputTimeoutMs: inputTimeoutMs(opts),
+      jobs,
       ...pool,
       ...progress.sinks,
       signal: interruption.signal,
       startLimitMs: pooled?.startLimitMs,
-    }, pooled?.spawnMember).finally(interruption.dispose);
-    progress.finish();
+    }, pooled?.spawnMember).finally(() => {
+      interruption.dispose();
+      progress.finish(); // a wedged rebuild too: its error is printed below the line
+    });
     return rebuilt.summary.interrupted ? undefined : compareBatchManifests(recorded, rebuilt.manifest);
-  }).catch((error) => {
-    if (!(error instanceof WorkersWedged)) throw error;
-    return error;
-  });
-  if (differences instanceof WorkersWedged) {
-    // As in `batch`: Deno workers can no longer start, so nothing more can be rebuilt or verified.
-    console.error(`error: ${differences.message}: nothing verified`);
-    return EXIT.failed;
-  }
+  }));
+  // As in `batch`: Deno workers can no longer start, so nothing more can be rebuilt or verified.
+  if (differences instanceof WorkersWedged) return reportWedged(differences, "verify", opts.json);
   if (!differences) { // interrupted: the rebuild is incomplete
     const signal = interruption.received()!;
     if (opts.json) console.log(JSON.stringify({ ok: false, interrupted: signal }));
@@ -307,6 +295,16 @@ function batchProgress(opts: Opts, total: number, verifying = false): {
     return { sinks: { onEvent: live.onEvent, onOutput: live.onOutput }, finish: live.finish };
   }
   return { sinks: { onEvent: verifying ? undefined : logProgress(total) }, finish: none };
+}
+
+/** `--jobs N`; undefined without it (the pool's own size). */
+function jobsOption(opts: Opts): number | undefined {
+  if (opts.jobs === undefined) return undefined;
+  const jobs = Number(opts.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    throw new UsageError(`--jobs expects a whole number >= 1, found '${opts.jobs}'`);
+  }
+  return jobs;
 }
 
 /** `--timeout SECONDS` (per input) in milliseconds; undefined without one. */

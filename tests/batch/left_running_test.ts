@@ -14,19 +14,20 @@ import type { JobResult, JobSpec, OnStart } from "../../batch/job.ts";
 import type { PoolMember, SpawnMember } from "../../batch/member.ts";
 import { WorkersWedged } from "../../batch/left_running.ts";
 import { tempDir } from "../support/temp.ts";
-import { verifyBatch } from "../../cli/batch.ts";
+import { batchCommand, verifyBatch } from "../../cli/batch.ts";
 import { EXIT } from "../../cli/exit.ts";
 
 /**
  * What a fake member does with its job: `stuck` says it is up and loading and never starts it (a
  * module whose loading never ends), `hangs` starts it and never answers, `runs` answers at once;
  * `runsOn` is what it says when stopped after overrunning a limit (a Deno worker that never yields),
- * `in` where its board says it is.
+ * `in` where its board says it is; `first` jobs it runs before it takes that habit (default none).
  */
 interface Habit {
   readonly job: "stuck" | "hangs" | "runs";
   readonly runsOn: boolean;
   readonly in?: readonly string[];
+  readonly first?: number;
 }
 
 /** A pool member behaving as its habit says, counting how it was stopped. */
@@ -34,15 +35,17 @@ class FakeMember implements PoolMember {
   readonly ended = false;
   stops = 0;
   overruns = 0;
+  jobs = 0;
 
   constructor(readonly habit: Habit) {}
 
   run(spec: JobSpec, _onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult> {
+    const job = this.jobs++ < (this.habit.first ?? 0) ? "runs" : this.habit.job;
     return new Promise((resolve) => {
       onStart?.("loading");
-      if (this.habit.job === "stuck") return;
+      if (job === "stuck") return;
       onStart?.("started");
-      if (this.habit.job === "hangs") return;
+      if (job === "hangs") return;
       const bytes = new TextEncoder().encode(spec.each.path);
       resolve({
         ok: true,
@@ -226,6 +229,99 @@ Deno.test("verify of a batch manifest whose rebuild's Deno workers can no longer
     const said = printed.join("\n");
     assert(said.includes("did not load the graph's code within 0.05 s"), said);
     assert(said.includes("nothing verified"), said);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** What `command` printed, line by line, on stdout (`console.log`) and stderr, and its exit code. */
+async function printed(
+  command: () => Promise<number>,
+): Promise<{ code: number; out: string[]; err: string }> {
+  const out: string[] = [], err: string[] = [];
+  const { log, error } = console;
+  console.log = (...parts: unknown[]) => out.push(parts.join(" "));
+  console.error = (...parts: unknown[]) => err.push(parts.join(" "));
+  try {
+    return { code: await command(), out, err: err.join("\n") };
+  } finally {
+    Object.assign(console, { log, error });
+  }
+}
+
+/**
+ * A pool whose first worker runs two inputs, is left running in a node on the third (it overran the time
+ * limit per input and did not answer), and whose fresh worker then cannot start: of five inputs, two
+ * ok, one failed, two not run.
+ */
+const wedgedAfterTwo = () =>
+  fakePool([
+    { job: "hangs", runsOn: true, in: ["node `decode` (decode.auto)"], first: 2 },
+    { job: "stuck", runsOn: false },
+  ]);
+
+/** The error a wedged stream ends with: the fresh worker's input, and the worker left running. */
+const WEDGED = {
+  kind: "workers_wedged",
+  input: "f2.bin",
+  seconds: 0.05,
+  left: [{ input: "f3.bin", in: ["node `decode` (decode.auto)"], starting: false }],
+};
+
+Deno.test("batch --json: a batch stopped by wedged Deno workers ends its stream with a summary event naming the error, how far it came and the worker left running", async () => {
+  const { dir } = await copyBatch(5);
+  try {
+    const opts = {
+      each: `model=${dir}/in/*.bin`,
+      out: join(dir, "out"),
+      "no-cache": true,
+      workers: true,
+      jobs: "1",
+      timeout: "0.05",
+      json: true,
+    };
+    const { spawn } = wedgedAfterTwo();
+    const { code, out, err } = await printed(() =>
+      batchCommand([join(dir, "copy.json")], opts, { spawnMember: spawn, startLimitMs: 50 })
+    );
+    assertEquals(code, EXIT.failed);
+    const events = out.map((line) => JSON.parse(line));
+    const last = events.at(-1);
+    const { message, ...error } = last.error;
+    assertEquals(
+      [last.event, last.inputs, last.ok, last.failed, last.notRun, last.manifest, error],
+      ["summary", 5, 2, 1, 2, null, WEDGED],
+    );
+    assert(message.includes("the fresh Deno worker given f2.bin did not load the graph's code"), message);
+    // Each input event before it still says which ended: the summary is one line more, not instead.
+    const ended = events.filter((e) => e.event === "input" && e.state !== "running").map((e) => e.input);
+    assertEquals(ended, ["f5.bin", "f4.bin", "f3.bin"]);
+    assert(err.includes("3 of 5 inputs ended (1 failed), 2 not run; no manifest written"), err);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("verify --json of a batch manifest whose rebuild wedged: one verdict naming the error and how far the rebuild came", async () => {
+  const { dir, options } = await copyBatch(5);
+  try {
+    const { manifest } = await runBatch(options, fakePool([{ job: "runs", runsOn: false }]).spawn);
+    const { spawn } = wedgedAfterTwo();
+    const opts = { out: join(dir, "verify"), workers: true, jobs: "1", timeout: "0.05", json: true };
+    const { code, out, err } = await printed(() =>
+      verifyBatch(manifest, opts, { spawnMember: spawn, startLimitMs: 50 })
+    );
+    assertEquals(code, EXIT.failed);
+    assertEquals(out.length, 1, out.join("\n"));
+    const verdict = JSON.parse(out[0]);
+    const { message: _, ...error } = verdict.error;
+    assertEquals([verdict.ok, error, verdict.rebuilt], [false, WEDGED, {
+      inputs: 5,
+      ok: 2,
+      failed: 1,
+      notRun: 2,
+    }]);
+    assert(err.includes("nothing verified"), err);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
