@@ -87,6 +87,18 @@ export type WorkerMessage =
    * the spawn, whose time a loaded machine stretches to seconds.
    */
   | { readonly kind: "loading"; readonly id: number }
+  /**
+   * A fresh worker process's graph node starts (`loaded` false) or ends loading its implementation
+   * module: what the pool names should the process not start its job in time (a Deno worker keeps
+   * this on its {@link RunningBoard} instead).
+   */
+  | {
+    readonly kind: "module";
+    readonly id: number;
+    readonly node: string;
+    readonly type: string;
+    readonly loaded: boolean;
+  }
   /** The member has the job and starts it: its time limit runs from here, not from its own start-up. */
   | { readonly kind: "started"; readonly id: number }
   | { readonly kind: "event"; readonly id: number; readonly event: unknown }
@@ -149,11 +161,17 @@ export function jobServer(post: (message: WorkerMessage) => void): (message: Job
       // machine can stretch to seconds (the pool limits the start on its own).
       prepared = true;
       const value = spec.each.type === "bytes" ? { bytes: new Uint8Array(), name: "" } : spec.each.path;
-      // The board names the nodes whose modules are loading: a worker stuck there is named by them.
-      await prepareGraph(spec.graph, {
-        registry: createRegistry(),
-        inputs: { ...spec.inputs, [spec.each.name]: value },
-      }, onBoard && ((node, type, loaded) => onBoard.loading(node, type, loaded)));
+      // The board (a process: its pipe) names the nodes whose modules are loading: a worker stuck there
+      // is named by them.
+      await prepareGraph(
+        spec.graph,
+        {
+          registry: createRegistry(),
+          inputs: { ...spec.inputs, [spec.each.name]: value },
+        },
+        (node, type, loaded) =>
+          onBoard ? onBoard.loading(node, type, loaded) : post({ kind: "module", id, node, type, loaded }),
+      );
       // The hashing every run does first (a file's digest, each node's key) loads node:crypto on its
       // first call: 15 ms idle, over a second at load 30, which the first input paid inside its limit.
       sha256Hex(new Uint8Array());

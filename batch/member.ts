@@ -5,6 +5,7 @@
  * @module
  */
 import type { JobMessage, JobResult, JobSpec, OnStart, WorkerMessage } from "./job.ts";
+import { loadingText } from "./running_board.ts";
 
 /** One member of the pool. */
 export interface PoolMember {
@@ -29,8 +30,8 @@ export interface PoolMember {
   readonly ended: boolean;
   /**
    * The nodes the job in hand is in (or whose modules it loads), as a failure names them, where the
-   * member shares them without messages (a Deno worker's `RunningBoard`); else none, and its node
-   * events say.
+   * member shares them without messages (a Deno worker's `RunningBoard`); a worker process tells the
+   * modules it loads (a few messages, on its first job only) and its node events say the rest.
    */
   running(): readonly string[];
 }
@@ -56,6 +57,8 @@ export abstract class Member implements PoolMember {
     onStart?: OnStart;
   };
   #next = 0;
+  /** The job in hand's nodes whose modules are loading, as a member without a board tells them. */
+  readonly #loading = new Map<string, string>();
 
   constructor(readonly handlers: MemberHandlers) {}
 
@@ -72,11 +75,13 @@ export abstract class Member implements PoolMember {
     return false;
   }
 
+  /** The modules its job in hand is loading (its running nodes come as node events). */
   running(): readonly string[] {
-    return [];
+    return [...this.#loading].map(([node, type]) => loadingText(node, type));
   }
 
   run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult> {
+    this.#loading.clear();
     return new Promise((resolve, reject) => {
       const id = this.#next++;
       this.#pending = { id, resolve, reject, onEvent, onStart };
@@ -87,7 +92,10 @@ export abstract class Member implements PoolMember {
   protected receive(data: WorkerMessage): void {
     if (data.kind === "warning") this.handlers.onWarning(data.message, data.warning);
     else if (data.kind === "output") this.handlers.onOutput(data.stream, data.text);
-    else if ((data.kind === "loading" || data.kind === "started") && data.id === this.#pending?.id) {
+    else if (data.kind === "module" && data.id === this.#pending?.id) {
+      if (data.loaded) this.#loading.delete(data.node);
+      else this.#loading.set(data.node, data.type);
+    } else if ((data.kind === "loading" || data.kind === "started") && data.id === this.#pending?.id) {
       this.#pending.onStart?.(data.kind);
     } else if (data.kind === "event" && data.id === this.#pending?.id) this.#pending.onEvent(data.event);
     else if (data.kind === "done" && data.id === this.#pending?.id) {

@@ -10,6 +10,10 @@
  */
 import type { RunEvent } from "../runtime/events.ts";
 
+/** A node whose module is loading, as a failure names it: ``loading the module of node `x` (t)``. */
+export const loadingText = (id: string, type: string): string =>
+  `loading the module of node \`${id}\` (${type})`;
+
 /** Room for the running nodes' ids and types as JSON; a longer list keeps the nodes that fit. */
 const CAPACITY = 16 * 1024;
 
@@ -76,7 +80,7 @@ export class RunningBoard {
       try {
         const running = JSON.parse(text || "[]") as [string, string, 1?][];
         return running.map(([id, type, loading]) =>
-          loading ? `loading the module of node \`${id}\` (${type})` : `node \`${id}\` (${type})`
+          loading ? loadingText(id, type) : `node \`${id}\` (${type})`
         );
       } catch {
         return [];

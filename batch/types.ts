@@ -110,8 +110,8 @@ export type BatchEvent =
   }
   /**
    * The fresh worker given `input` did not start it within `seconds` (see `startLimitMs`): it was
-   * stopped, and the input runs again on another. `in`: whose modules it was loading (a Deno worker's;
-   * none from a worker process).
+   * stopped, and the input runs again on another. `in`: whose modules it was loading (a Deno worker's
+   * board, or what a worker process told over its pipe).
    */
   | {
     readonly event: "worker-stuck";
