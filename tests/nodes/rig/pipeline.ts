@@ -4,7 +4,7 @@
  * @module
  */
 import type { Document, Node } from "@gltf-transform/core";
-import type { JsonValue } from "../../../runtime/node.ts";
+import type { AnyNodeDef, JsonValue } from "../../../runtime/node.ts";
 import { rigParts } from "../../../nodes/rig/parts.ts";
 import { rigDetectPanels } from "../../../nodes/rig/detect_panels.ts";
 import { rigFitHinge } from "../../../nodes/rig/fit_hinge.ts";
@@ -12,6 +12,7 @@ import { rigAssignSide } from "../../../nodes/rig/assign_side.ts";
 import { rigInsertPivot } from "../../../nodes/rig/insert_pivot.ts";
 import { rigReport } from "../../../nodes/rig/report.ts";
 import { runNode, type TestContext, testContext } from "../../support/context.ts";
+import { runHandedOver } from "../../support/hand_over.ts";
 import { exportGltf } from "../../../nodes/export/gltf.ts";
 import { readGltf } from "../../../runtime/scene/gltf_io.ts";
 
@@ -50,23 +51,35 @@ export interface RigResult {
   ctx: TestContext;
 }
 
-/** parts → detect_panels → fit_hinge → assign_side → insert_pivot, then report. */
+/**
+ * parts → detect_panels → fit_hinge → assign_side → insert_pivot, then report. `handOver`: each node
+ * owns the scene it is given, as in `partgraph run` (the caller hands `scene` over and does not use it
+ * again; the report, beside the output, owns nothing); by default each node keeps its input and copies.
+ */
 export async function rig(
   scene: Document,
   frame: Record<string, JsonValue> = {},
   detect: Record<string, JsonValue> = {},
   pivot: Record<string, JsonValue> = {},
+  handOver = false,
 ): Promise<RigResult> {
   const ctx = testContext();
   // An async function keeps its arguments across its awaits: `scene` is let go once handed on, or
   // every rig node would run with the input held besides its own input and output.
   let current = scene;
   scene = undefined as unknown as Document;
-  current = (await runNode(rigParts, { scene: current }, {}, ctx)).scene;
-  current = (await runNode(rigDetectPanels, { scene: current }, detect, ctx)).scene;
-  current = (await runNode(rigFitHinge, { scene: current }, frame, ctx)).scene;
-  current = (await runNode(rigAssignSide, { scene: current }, frame, ctx)).scene;
-  current = (await runNode(rigInsertPivot, { scene: current }, pivot, ctx)).scene;
+  const step = async (node: AnyNodeDef, params: Record<string, JsonValue>) => {
+    const input = current;
+    current = undefined as unknown as Document; // not held while the node runs
+    return (handOver
+      ? await runHandedOver(node, input, params, ctx)
+      : await runNode(node, { scene: input }, params, ctx)).scene as Document;
+  };
+  current = await step(rigParts, {});
+  current = await step(rigDetectPanels, detect);
+  current = await step(rigFitHinge, frame);
+  current = await step(rigAssignSide, frame);
+  current = await step(rigInsertPivot, pivot);
   const report = (await runNode(rigReport, { scene: current }, frame, ctx)).report;
   return { scene: current, report, ctx };
 }
