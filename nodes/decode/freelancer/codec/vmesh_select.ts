@@ -55,70 +55,118 @@ function floatView(mesh: VMeshData): Float32Array {
 }
 
 /**
- * Vertex → output index of the primitive being gathered, -1 when unused. Vertex counts are u16, so
- * one table serves every mesh; {@link gather} resets the entries it set, which costs O(vertices
- * used) per primitive instead of O(mesh vertices).
+ * Vertex → output index of the primitive being gathered, valid where {@link stampOf} holds the
+ * current {@link stamp}. Vertex counts are u16, so one table serves every mesh; a new stamp per
+ * primitive forgets the last one's entries at no cost (they were reset one by one before: a loop
+ * after the hot one, see {@link remapIndices}).
  */
-const remap = new Int32Array(0x10000).fill(-1);
+const remap = new Int32Array(0x10000);
+/** The {@link stamp} of the primitive that set each {@link remap} entry; 0 for none yet. */
+const stampOf = new Int32Array(0x10000);
+/** The primitive being gathered's stamp; the table is cleared when it would pass 2³¹ − 1. */
+let stamp = 0;
 /** Mesh vertex of each output vertex, in first-use order (index counts are u16 too). */
 const order = new Uint32Array(0x10000);
 
 /**
- * Copies the vertices an index list uses into compact glTF arrays and rebases the indices.
- * `base + index` is the mesh vertex of an index; one at or past `mesh.vertexCount` calls
- * `outOfRange` (which throws) with the table reset: the range check rides on the rebasing pass
- * instead of a pass of its own over the indices.
+ * Rebases an index list onto the vertices it uses, in first-use order: the rebased indices, with
+ * {@link order} holding the mesh vertex of each output vertex and {@link usedVertices} their count.
+ * `base + index` is the mesh vertex of an index; one at or past `limit` calls `outOfRange` (which
+ * throws): the range check rides on the rebasing pass instead of a pass of its own over the indices.
+ *
+ * Why nothing follows the loop, and lines and triangles are functions of their own: V8 compiles a
+ * hot function while its long loop runs (on-stack replacement), before the code after the loop has
+ * run; in Deno 2.9's V8 such code kept being thrown away where it met an operation without type
+ * feedback after the loop (the table's reset loop, the branch between lines and triangles) — 179
+ * deoptimisations in 7 passes of the bench's 16 compounds, each followed by interpreted runs and a
+ * compile again.
  */
-function gather(
+function remapIndices(
+  indexList: Uint16Array,
+  base: number,
+  limit: number,
+  arena: ArrayArena,
+  outOfRange: () => never,
+): Uint16Array<ArrayBuffer> {
+  if (stamp === 0x7fffffff) {
+    stampOf.fill(0);
+    stamp = 0;
+  }
+  const current = ++stamp;
+  let used = 0;
+  // At most 65,535 distinct vertices, so rebased indices stay below the u16 restart value.
+  const out = arena.uint16(indexList.length);
+  for (let i = 0; i < indexList.length; i++) {
+    const v = base + indexList[i];
+    if (v >= limit) outOfRange();
+    if (stampOf[v] === current) {
+      out[i] = remap[v];
+    } else {
+      stampOf[v] = current;
+      out[i] = remap[v] = used;
+      order[used++] = v;
+    }
+  }
+  usedVertices = used;
+  return out;
+}
+
+/** The count of vertices the last {@link remapIndices} put in {@link order}. */
+let usedVertices = 0;
+
+/** The triangles of an index list: its vertices' attributes copied into compact glTF arrays. */
+function gatherTriangles(
   mesh: VMeshData,
   floats: Float32Array,
   indexList: Uint16Array,
   base: number,
   materialId: number,
-  withAttributes: boolean,
   arena: ArrayArena,
   outOfRange: () => never,
 ): SelectedPrimitive {
-  let used = 0;
-  const limit = mesh.vertexCount;
-  // At most 65,535 distinct vertices, so rebased indices stay below the u16 restart value.
-  const out = arena.uint16(indexList.length);
-  for (let i = 0; i < indexList.length; i++) {
-    const v = base + indexList[i];
-    if (v >= limit) {
-      for (let k = 0; k < used; k++) remap[order[k]] = -1;
-      outOfRange();
-    }
-    let r = remap[v];
-    if (r < 0) {
-      r = remap[v] = used;
-      order[used++] = v;
-    }
-    out[i] = r;
-  }
-  for (let k = 0; k < used; k++) remap[order[k]] = -1;
+  const indices = remapIndices(indexList, base, mesh.vertexCount, arena, outOfRange);
+  const used = usedVertices;
   const { layout } = mesh;
+  const strideF = layout.stride >> 2;
   // One loop per attribute: each reads one stretch of every vertex and writes one array in order.
-  copiedNonFinite = false;
-  const positions = copyFloats(floats, layout.stride >> 2, 0, 3, used, arena);
-  if (!withAttributes) {
-    const lines: SelectedPrimitive = { materialId, positions, uvs: [], indices: out };
-    return copiedNonFinite ? { ...lines, nonFinite: true } : lines;
-  }
   zeroNormals = false;
+  const positions = copyFloats(floats, strideF, 0, 3, used, arena);
+  let nonFinite = lastProbe !== 0;
   const normals = layout.normal >= 0
-    ? unitNormals(floats, layout.stride >> 2, layout.normal >> 2, used, arena)
+    ? unitNormals(floats, strideF, layout.normal >> 2, used, arena)
     : undefined;
   const colors = layout.diffuse >= 0
     ? linearColors(mesh.vertices, layout.stride, layout.diffuse, used, arena)
     : undefined;
   const uvs: Float32Array<ArrayBuffer>[] = [];
   for (let u = 0; u < layout.uvCount; u++) {
-    uvs.push(copyFloats(floats, layout.stride >> 2, (layout.uv >> 2) + 2 * u, 2, used, arena));
+    uvs.push(copyFloats(floats, strideF, (layout.uv >> 2) + 2 * u, 2, used, arena));
+    if (lastProbe !== 0) nonFinite = true;
   }
-  let prim: SelectedPrimitive = { materialId, positions, normals, colors, uvs, indices: out };
-  if (copiedNonFinite) prim = { ...prim, nonFinite: true };
-  return zeroNormals ? { ...prim, directionless: true } : prim;
+  const prim: SelectedPrimitive = { materialId, positions, normals, colors, uvs, indices };
+  return nonFinite || zeroNormals ? flagged(prim, nonFinite, zeroNormals) : prim;
+}
+
+/** `prim` with the flags of a copy that met a value glTF forbids (rare: a damaged or odd file). */
+function flagged(prim: SelectedPrimitive, nonFinite: boolean, directionless: boolean): SelectedPrimitive {
+  let out = prim;
+  if (nonFinite) out = { ...out, nonFinite: true };
+  return directionless ? { ...out, directionless: true } : out;
+}
+
+/** The lines of an index list: positions only. */
+function gatherLines(
+  mesh: VMeshData,
+  floats: Float32Array,
+  indexList: Uint16Array,
+  base: number,
+  arena: ArrayArena,
+  outOfRange: () => never,
+): SelectedPrimitive {
+  const indices = remapIndices(indexList, base, mesh.vertexCount, arena, outOfRange);
+  const positions = copyFloats(floats, mesh.layout.stride >> 2, 0, 3, usedVertices, arena);
+  const lines: SelectedPrimitive = { materialId: 0, positions, uvs: [], indices };
+  return lastProbe !== 0 ? flagged(lines, true, false) : lines;
 }
 
 /** `width` floats at `offset` of each of the first `used` vertices in {@link order}. */
@@ -147,14 +195,18 @@ function copyFloats(
       probe += u * 0 + v * 0;
     }
   }
-  if (probe !== 0) copiedNonFinite = true;
+  // Stored, not compared: a test after the loop is code V8 may compile without feedback (see
+  // remapIndices); the caller, which has no long loop, reads it.
+  lastProbe = probe;
   return out;
 }
 
-/** Set by {@link copyFloats} when a value it copied is not finite; {@link gather} resets and reads it. */
-let copiedNonFinite = false;
-
-/** Set by {@link unitNormals} when a normal had no direction; {@link gather} resets and reads it. */
+/**
+ * The sum of `x · 0` over what the last {@link copyFloats} copied: 0 when every value was finite,
+ * NaN when one was not.
+ */
+let lastProbe = 0;
+/** Set by {@link unitNormals} when a normal had no direction; {@link gatherTriangles} resets and reads it. */
 let zeroNormals = false;
 
 /**
@@ -260,7 +312,7 @@ export function selectRef(
       );
     };
     floats ??= floatView(mesh);
-    out.push(gather(mesh, floats, list, base, group.materialId, true, arena, outOfRange));
+    out.push(gatherTriangles(mesh, floats, list, base, group.materialId, arena, outOfRange));
   }
   return out;
 }
@@ -321,7 +373,7 @@ export function selectWire(
       String(wire.vertexStart + max),
     );
   };
-  return gather(mesh, floatView(mesh), wire.indices, wire.vertexStart, 0, false, arena, outOfRange);
+  return gatherLines(mesh, floatView(mesh), wire.indices, wire.vertexStart, arena, outOfRange);
 }
 
 /** The largest of `indices` (0 for none), for the message about an index past its mesh. */
