@@ -30,6 +30,7 @@ import { attachCamera, hardpointNode } from "./scene_hardpoints.ts";
 import { type SelectedPrimitive, selectWire } from "./vmesh_select.ts";
 import { withFiniteVertices } from "./finite_vertices.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
+import { withQuietRootLists } from "../../../../runtime/scene/quiet_root.ts";
 import { modelUsers } from "./users.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
@@ -84,6 +85,17 @@ export function buildScene(
   options: SceneOptions = { lods: "first" },
 ): Document {
   const doc = new Document();
+  // The root lists every property made without a change event to no listener (`quiet_root.ts`).
+  return withQuietRootLists(doc, () => buildInto(doc, model, warn, options));
+}
+
+/** {@link buildScene} in `doc`, a new document. */
+function buildInto(
+  doc: Document,
+  model: FreelancerModel,
+  warn: WarningSink,
+  options: SceneOptions,
+): Document {
   // One buffer; every accessor array comes from a few shared slabs.
   const accessors = new SceneAccessors(doc, doc.createBuffer("buffer"));
   const scene = doc.createScene("Scene");
