@@ -112,7 +112,12 @@ export const rigDetectPanels = defineNode({
   // warned), a surface much larger than its twin.
   // 44: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
   // rig.fit_hinge v93: meshes sharing one buffer each had the buffer's box.
-  version: 44,
+  // 45: a glider's airbrakes named as modellers name them (vocabulary_words.ts): `SH_brake`,
+  // `Schempp_Hirth_L` (the maker's name beside a side or brake word; a bare `Schempp_Hirth_Discus` names
+  // the glider), German `Bremsklappen` and `Luftbremse`, Polish `hamulec_aerodynamiczny`/`hamulec_aero`,
+  // Czech `aerodynamicka_brzda` and `brzdici_klapka` (read as a flap before). A word for any brake alone
+  // (`Hamulec_L`, `Brzda_L`: a wheel's too) names none.
+  version: 45,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits; a ' +
     "surface an object's mesh draws as a primitive of its own material (named for a surface) is first " +

@@ -308,11 +308,23 @@ export const rigFitHinge = defineNode({
   // frame detection and the copies' boxes judge it), not once per panel in the aircraft frame: 2,000
   // panels over one 65,535-vertex mesh judged and copied it 2,000 times. Same fits wherever the two
   // judgements agree (every graph output, the hostile shape's rig byte-identical).
-  version: 94,
+  // v95: an air brake or spoiler standing upright in a wing (thin along the chord, long along the span,
+  // its middle's faces facing the flow), flush inside it or standing out of a skin, is a glider's
+  // Schempp-Hirth blade and slides (slide_blades.ts, slid_part.ts): ctrl_type translation, unit m, along
+  // the wing's normal out of its skin (up, or down for a lower blade; a name's upper/lower word, oben/unten,
+  // gorny/dolny, horni/dolni, decides where the shape cannot), 0..its height retracted or -(what stands
+  // out)..0 extended, fit.rule "slide" with why and fit.slide; a cap drawn apart on its outer end slides
+  // with it (slide_caps.ts). Flat plates in the skin stay hinged. glider_brakes_tally.ts held-out seeds
+  // 51-53 (48 gliders each): 56 blades hinged along an edge (weak, warned "not flat enough") and 6 caps
+  // hinged (good, silent) -> 98 of 98 named blades and caps sliding right, good; 96 flat plates right
+  // before and after.
+  version: 95,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +
-    "agrees), judges it good/weak/failed, compares mirror partners, signs it by trial rotation, and " +
+    "agrees; a glider's airbrake blade standing upright in the wing slides along the wing's normal " +
+    "instead, ctrl_type translation), judges it good/weak/failed, compares mirror partners, signs it by " +
+    "trial rotation, and " +
     "stores it in the panel's parent space with the fit quality.",
   inputs: { scene: { type: "scene", doc: "A scene whose panels rig.detect_panels marked." } },
   outputs: {

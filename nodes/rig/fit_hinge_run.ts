@@ -45,6 +45,9 @@ import { hingeRule, type RuleOf } from "./hinge_rule.ts";
 import { HingeFitFailedError, reportConfidence, warnGuessedShaft } from "./fit_strict.ts";
 import { authoredShaft } from "./authored_shaft.ts";
 import { sharePartnerShafts } from "./partner_shaft.ts";
+import { type BladeSlide, bladeSlide } from "./slide_blades.ts";
+import { slidPart } from "./slid_part.ts";
+import { capOf } from "./slide_caps.ts";
 
 export { HingeFitFailedError } from "./fit_strict.ts";
 
@@ -97,6 +100,8 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     if (!found) return fit;
     return { ...fit, origin: found.origin, shaft: found.turned ? "authored" : "origin" };
   };
+  // Brakes that slide (a glider's Schempp-Hirth blades, slide_blades.ts): no hinge line to fit or pair.
+  const slides = new Map<Node, { slide: BladeSlide; fit: HingeFit; vertices: number; box: Box }>();
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {
     let fitted = fitPanel(scene, node, poses, options, ctx, body);
@@ -112,6 +117,11 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
         fitted = fitPanel(scene, node, poses, options, ctx, body);
         if (!fitted) continue;
       }
+    }
+    const slide = slidingBrake(node, fitted, body);
+    if (slide) {
+      slides.set(node, { slide, fit: fitted.fit, vertices: fitted.vertices, box: boxOf(fitted.geometry) });
+      continue;
     }
     const rule = hingeRule(node, fitted.fit, body, fitted.refit);
     rules.set(node, rule);
@@ -134,6 +144,16 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     // Kept only where a split half may need it: a panel's gathered points weigh what its mesh does,
     // and 2,000 panels drawing one 65,535-vertex mesh held 4 GB of them.
     if (getPart(node)!.kind === "drag_rudder") geometry.set(node, fitted.geometry);
+  }
+  // A blade's cap drawn as an object of its own slides with its blade (slide_caps.ts).
+  const blades = [...slides].map(([node, { slide, box }]) => ({ box, slide, name: node.getName() }));
+  for (const [node, fit] of blades.length ? [...fits] : []) {
+    const kind = getPart(node)!.kind;
+    if (kind !== "air_brake" && kind !== "spoiler") continue;
+    const capped = capOf(boxes.get(node)!, blades);
+    if (!capped) continue;
+    slides.set(node, { slide: capped.slide, fit, vertices: vertexCounts.get(node)!, box: boxes.get(node)! });
+    for (const map of [fits, rules, boxes, offWhole, vertexCounts]) map.delete(node);
   }
   const kindOf = (node: Node) => getPart(node)!.kind;
   // Pieces of one surface (split by material, or into skins) turn about the whole's hinge.
@@ -247,5 +267,34 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     };
     setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
   }
+  for (const [node, { slide, fit, vertices }] of slides) {
+    const part = getPart(node)!;
+    if (slide.doubt) {
+      ctx.warn(`panel '${node.getName()}' (${part.kind}): slides, but ${slide.doubt}`, {
+        panel: node.getName(),
+        confidence: "weak",
+        reasons: [slide.doubt],
+      });
+    }
+    setPart(node, slidPart(node, part, slide, fit, { bins: params.bins, vertices }, toAircraft));
+  }
   return { scene: hideAgain(scene, shown) };
 };
+
+/**
+ * How a brake slides when it is an upright blade standing in a wing's skin (`slide_blades.ts`), else
+ * undefined: only air brakes and spoilers drawn as meshes, read against the fixed geometry about them.
+ */
+function slidingBrake(
+  node: Node,
+  fitted: { geometry: PanelGeometry },
+  body: BodySampler,
+): BladeSlide | undefined {
+  const part = getPart(node)!;
+  if ((part.kind !== "air_brake" && part.kind !== "spoiler") || part.driven_by === "skin") return undefined;
+  return bladeSlide(
+    node.getName(),
+    fitted.geometry,
+    (centre, reach) => body.othersThan(node, { fixedOnly: true, near: { centre, reach } }),
+  );
+}

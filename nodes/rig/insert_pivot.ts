@@ -41,7 +41,10 @@ export const rigInsertPivot = defineNode({
   // 12: the copies' boxes read what triangles with an area draw (mesh_bounds.ts), as rig.fit_hinge v92.
   // 13: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
   // rig.fit_hinge v93.
-  version: 13,
+  // 14: a panel that slides (rig.fit_hinge v95: a glider's airbrake blade) gets a translation pivot:
+  // ctrl_type translation, unit m, its X along the slide, its axis_world not flipped under a mirror (a
+  // mirror flips a turn's sense, not a slide's).
+  version: 14,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

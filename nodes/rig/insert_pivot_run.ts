@@ -193,14 +193,16 @@ function insertPivot(
   const origin: Vec3 = zeroRest ? [0, 0, 0] : place.origin;
   const pivotAxis = zeroRest ? [1, 0, 0] : quatRotate(place.rotation, [1, 0, 0]);
   const parentWorldOfPivot = pivot.getParentNode()?.getWorldMatrix();
-  const mirror = parentWorldOfPivot && linearDeterminant(parentWorldOfPivot) < 0 ? -1 : 1;
+  // A part that slides (slid_part.ts) moves along its X as drawn: a mirror flips a turn, not a slide.
+  const slides = part.ctrl_type === "translation";
+  const mirror = !slides && parentWorldOfPivot && linearDeterminant(parentWorldOfPivot) < 0 ? -1 : 1;
   const axisWorld = parentWorldOfPivot
     ? normalize(transformDirection(parentWorldOfPivot, pivotAxis))
     : pivotAxis;
   const interop: Record<string, JsonValue> = {
-    ctrl_type: "rotation",
+    ctrl_type: slides ? "translation" : "rotation",
     axis: "X",
-    unit: "deg",
+    unit: slides ? "m" : "deg",
     // A spinning part has no limits: absent, as the interop default (±∞) reads them.
     ...(part.min === undefined ? {} : { min: part.min }),
     ...(part.max === undefined ? {} : { max: part.max }),
@@ -211,8 +213,8 @@ function insertPivot(
   mergeExtras(pivot, interop);
   setPart(pivot, {
     ...part,
-    ctrl_type: "rotation",
-    unit: "deg",
+    ctrl_type: slides ? "translation" : "rotation",
+    unit: slides ? "m" : "deg",
     rest: 0,
     panel: panel.getName(),
     hinge: {

@@ -76,6 +76,11 @@ export interface FitQuality {
    * centre (`blades`, `hub`). `chord` is then the radius, `span` the diameter, `inliers` the blades.
    */
   spin?: { blades: number; radius: number; symmetry: number; axis_from: string; centre_from: string };
+  /**
+   * On a part that slides (`rule: "slide"`, a glider's Schempp-Hirth airbrake blade): the skin it
+   * slides out of, whether it was modelled retracted or extended, and its travel (world units).
+   */
+  slide?: { surface: "upper" | "lower"; pose: "retracted" | "extended"; travel: number };
   /** When the hinge was taken from the mirror partner (their fits disagreed): the partner's name. */
   mirrored_from?: string;
   /**

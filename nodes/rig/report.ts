@@ -48,7 +48,9 @@ export const rigReport = defineNode({
   // mesh_bounds.ts), as rig.fit_hinge v92.
   // 21: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
   // rig.fit_hinge v93.
-  version: 21,
+  // 22: a part that slides (ctrl_type translation, declared or found) reports its axis as drawn, not
+  // negated under a mirroring ancestor (which flips a turn's sense, not a slide's).
+  version: 22,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

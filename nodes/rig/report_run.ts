@@ -115,8 +115,10 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
 function worldHinge(node: Node): { origin: Vec3; axis: Vec3 } | undefined {
   const part = getPart(node)!;
   const world = node.getWorldMatrix();
+  // A slide moves along the axis as drawn: a mirroring ancestor flips a turn's sense, not a slide's.
+  const slides = (declaredCtrlType(node) ?? part.ctrl_type) === "translation";
   if (declaredCtrlType(node) || part.found_by !== "name") {
-    const mirror = linearDeterminant(world) < 0 ? -1 : 1;
+    const mirror = !slides && linearDeterminant(world) < 0 ? -1 : 1;
     const axis = normalize(transformDirection(world, [1, 0, 0]));
     return {
       origin: canonicalVec3(transformPoint(world, [0, 0, 0])),
@@ -129,7 +131,7 @@ function worldHinge(node: Node): { origin: Vec3; axis: Vec3 } | undefined {
     return { origin: canonicalVec3(part.hinge.origin), axis: canonicalVec3(normalize(part.hinge.axis)) };
   }
   const parentWorld = parent.getWorldMatrix();
-  const mirror = linearDeterminant(parentWorld) < 0 ? -1 : 1;
+  const mirror = !slides && linearDeterminant(parentWorld) < 0 ? -1 : 1;
   const axis = normalize(transformDirection(parentWorld, part.hinge.axis));
   return {
     origin: canonicalVec3(transformPoint(parentWorld, part.hinge.origin)),

@@ -181,6 +181,8 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   speedbrake: "air_brake",
   divebrake: "air_brake",
   bremsklappe: "air_brake",
+  bremsklappen: "air_brake", // German plural: a glider's pair of Schempp-Hirth blades
+  luftbremse: "air_brake", // German
   aerofrein: "air_brake", // French aérofrein
   aerofreno: "air_brake", // Spanish, Italian
   減速板: "air_brake",
@@ -224,6 +226,20 @@ export const KIND_COMPOUNDS: readonly (readonly [readonly string[], PanelKind])[
   [["air", "brake"], "air_brake"],
   [["speed", "brake"], "air_brake"],
   [["dive", "brake"], "air_brake"],
+  // A glider's Schempp-Hirth airbrake, by its maker's name or initials beside a brake word (a bare
+  // `Schempp_Hirth` names the maker, as a model's root does: `Schempp_Hirth_Discus`).
+  [["schempp", "hirth", "l"], "air_brake"],
+  [["schempp", "hirth", "r"], "air_brake"],
+  [["schempp", "hirth", "left"], "air_brake"],
+  [["schempp", "hirth", "right"], "air_brake"],
+  [["schempp", "hirth", "brake"], "air_brake"],
+  [["sh", "brake"], "air_brake"],
+  [["hamulec", "aerodynamiczny"], "air_brake"], // Polish
+  [["hamulce", "aerodynamiczne"], "air_brake"],
+  [["hamulec", "aero"], "air_brake"],
+  [["aerodynamicka", "brzda"], "air_brake"], // Czech aerodynamická brzda
+  [["brzdici", "klapka"], "air_brake"], // Czech brzdicí klapka (a flap word alone is a flap)
+  [["brzdici", "klapky"], "air_brake"],
   [["all", "moving", "tail"], "stabilator"],
   [["all", "flying", "tail"], "stabilator"],
   [["gouverne", "direction"], "rudder"], // French gouverne de direction
