@@ -16,6 +16,7 @@
 import { type Document, type Property, PropertyType } from "@gltf-transform/core";
 import { type ExtrasPlace, nonFinitePlaces, nulledExtras } from "../../runtime/scene/copy.ts";
 import { writtenNames } from "../../runtime/scene/unique_names.ts";
+import { extrasOf, forEachProperty } from "../../runtime/scene/graph_props.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -93,24 +94,15 @@ export function nonFiniteExtras(doc: Document): string[] {
 
 /** Whether any property of `doc` (the root included) holds a place {@link nonFiniteExtras} names. */
 function holdsAny(doc: Document): boolean {
-  const holds = (prop: Property) => {
-    const extras = prop.getExtras();
+  // Each property once, its extras read from the store: no list of every edge, no set of properties.
+  return forEachProperty(doc, (prop) => {
+    const extras = extrasOf(prop);
     if (!extras || typeof extras !== "object") return false;
-    if (nulledExtras(prop).length > 0) return true;
-    // Most properties (every accessor) carry empty extras: no walk, and no list of places made.
-    for (const _ in extras) return nonFinitePlaces(extras).length > 0;
+    // Most properties (every accessor) carry empty extras: no walk, no list of places made, and no
+    // look-up of nulled places, which a report names only where the extras still hold null.
+    for (const _ in extras) return nulledExtras(prop).length > 0 || nonFinitePlaces(extras).length > 0;
     return false;
-  };
-  if (holds(doc.getRoot())) return true;
-  // A property is the child of several edges (the root's list and each user's): looked at once.
-  const seen = new Set<Property>();
-  for (const edge of doc.getGraph().listEdges()) {
-    const child = edge.getChild() as Property;
-    if (seen.has(child)) continue;
-    seen.add(child);
-    if (holds(child)) return true;
-  }
-  return false;
+  });
 }
 
 /**

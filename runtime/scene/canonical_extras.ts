@@ -47,12 +47,11 @@ export function sortExtras<T extends object>(value: T, found: ExtrasFound): T {
     const item = record[key];
     if (key === "extras") {
       // Most extras are written sorted already (decoders build them so, and copies keep them): those
-      // are kept as they are, not copied, which was most of this walk's time and garbage.
-      if (!alreadySorted(item, found)) {
-        const sorted = sortKeysDeep(item);
-        found.wide ||= holdsWide(sorted);
-        record[key] = sorted;
-      }
+      // are kept as they are, not copied, which was most of this walk's time and garbage. Of the rest
+      // only the objects out of order and those above them are new: a node's extras whose top keys a
+      // resolver added out of order share the decoder's records under them.
+      const sorted = sortedSharing(item, found);
+      if (sorted !== item) record[key] = sorted;
     } else if (item === undefined) unset = true;
     else if (typeof item === "object" && item !== null) {
       const sorted = sortExtras(item, found);
@@ -67,37 +66,63 @@ export function sortExtras<T extends object>(value: T, found: ExtrasFound): T {
   return kept as T;
 }
 
+/** How many objects and arrays {@link sortExtras} made (a count for tests: copies of extras). */
+export const extrasCopies = { count: 0 };
+
 /**
- * Whether `value` is what `sortKeysDeep` would copy it to, as `JSON.stringify` reads both: a leaf, or
- * a dense array (of `Array.prototype`) or plain object (of `Object.prototype`) whose keys enumerate in
- * sorted order, and likewise all the way down. Anything else (a typed array, a class instance, a hole)
- * is copied, as before. Notes a wide integer in `found` on the way; when false, `found` may be partly
- * updated, and the copy is walked again.
+ * `value` as `sortKeysDeep` would copy it, as `JSON.stringify` reads both, sharing what is sorted
+ * already: `value` itself when it is a leaf, or a dense array (of `Array.prototype`) or plain object
+ * (of `Object.prototype`) whose keys enumerate in sorted order, all the way down; else a new array or
+ * object (keys sorted) over the same treatment of its items, so a sorted branch under an unsorted
+ * object is kept, not copied. Anything else (a typed array, a class instance, a hole, an inherited key)
+ * is copied by `sortKeysDeep`, as before. Notes a wide integer in `found` on the way.
  */
-function alreadySorted(value: unknown, found: ExtrasFound): boolean {
+function sortedSharing(value: unknown, found: ExtrasFound): unknown {
   if (typeof value !== "object" || value === null) {
     if (isWideInteger(value)) found.wide = true;
-    return true;
+    return value;
   }
   const proto = Object.getPrototypeOf(value);
   if (proto === Array.prototype) {
     const array = value as unknown[];
+    let copy: unknown[] | undefined;
     for (let i = 0; i < array.length; i++) {
-      if (!(i in array) || !alreadySorted(array[i], found)) return false;
+      if (!(i in array)) return copied(value, found);
+      const item = array[i], sorted = sortedSharing(item, found);
+      if (sorted !== item) (copy ??= copiedArray(array))[i] = sorted;
     }
-    return true;
+    return copy ?? array;
   }
-  if (proto !== Object.prototype) return false;
+  if (proto !== Object.prototype) return copied(value, found);
   const record = value as Record<string, unknown>;
   // Sorted as `Array.prototype.sort` sorts keys (UTF-16 order): `sortKeysDeep` inserts them so.
-  let previous: string | undefined;
+  let previous: string | undefined, inOrder = true, changed: Map<string, unknown> | undefined;
   for (const key in record) {
-    if (!Object.hasOwn(record, key)) return false;
-    if (previous !== undefined && !(previous < key)) return false;
-    if (!alreadySorted(record[key], found)) return false;
+    if (!Object.hasOwn(record, key)) return copied(value, found);
+    if (previous !== undefined && !(previous < key)) inOrder = false;
+    const item = record[key], sorted = sortedSharing(item, found);
+    if (sorted !== item) (changed ??= new Map()).set(key, sorted);
     previous = key;
   }
-  return true;
+  if (inOrder && !changed) return record;
+  extrasCopies.count++;
+  const keys = inOrder ? Object.keys(record) : Object.keys(record).sort();
+  // Entries, not assignments: a `__proto__` key (JSON.parse makes it an own key) stays a key.
+  return Object.fromEntries(keys.map((key) => [key, changed?.has(key) ? changed.get(key) : record[key]]));
+}
+
+/** A copy of a plain array (counted), its items replaced by the caller. */
+function copiedArray(array: unknown[]): unknown[] {
+  extrasCopies.count++;
+  return array.slice();
+}
+
+/** `sortKeysDeep` of `value` (counted), noting a wide integer in `found`. */
+function copied(value: unknown, found: ExtrasFound): unknown {
+  extrasCopies.count++;
+  const sorted = sortKeysDeep(value);
+  found.wide ||= holdsWide(sorted);
+  return sorted;
 }
 
 /** Whether a (sorted, plain) extras value holds a wide integer anywhere. */

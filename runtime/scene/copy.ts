@@ -28,6 +28,7 @@ import { setArrayQuietly } from "./accessors.ts";
 import { ATTRIBUTES } from "./graph_internals.ts";
 import { leanRefs } from "./lean_refs.ts";
 import { copyProperty } from "./property_copy.ts";
+import { extrasOf, forEachProperty } from "./graph_props.ts";
 
 /** Options of {@link copyScene}. */
 export interface CopyOptions {
@@ -70,18 +71,17 @@ export function sceneToChange(scene: Document, owned: boolean): Document {
  * JSON would keep as they are (nearly all) are left alone rather than cloned.
  */
 export function settleExtras(doc: Document): void {
-  const props = new Set<Property>([doc.getRoot()]);
-  for (const edge of doc.getGraph().listEdges()) props.add(edge.getChild() as Property);
   const seen = new Set<object>();
-  for (const prop of props) {
-    const extras: unknown = prop.getExtras();
+  // Each property once, without a list of every edge (setting extras makes or drops no edge).
+  forEachProperty(doc, (prop) => {
+    const extras: unknown = extrasOf(prop);
     if (Array.isArray(extras)) prop.setExtras(extras.slice() as never); // as Property.copy does
     else if (extras && typeof extras === "object" && !survivesJson(extras, seen)) {
       const nulled = nonFinitePlaces(extras);
       prop.setExtras(JSON.parse(JSON.stringify(extras)));
       if (nulled.length) NULLED.set(prop, [...NULLED.get(prop) ?? [], ...nulled]);
     }
-  }
+  });
 }
 
 /** A place inside a property's extras: the keys and indices under `extras`. */

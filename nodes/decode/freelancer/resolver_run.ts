@@ -113,7 +113,8 @@ export function resolveFreelancerScene(
     const child = parts.get(record.child.toLowerCase())!;
     scene.removeChild(child);
     mergeExtras(child, lancerConstructExtras(record));
-    setPartgraphExtras(child, { constraint: { kind: record.kind, parent: parent.getName(), at: record.at } });
+    // Keys in sorted order, as the written file has them: the export keeps this object, not a copy.
+    setPartgraphExtras(child, { constraint: { at: record.at, kind: record.kind, parent: parent.getName() } });
     // Without pivots every part hangs where its record puts it at rest, as a Fix joint would (its axis
     // checked as its own kind's).
     if (!pivots) checkAxis(record, child.getName(), warn);
@@ -232,19 +233,31 @@ function attach(
     // No `group`: the part contract means by it parts that move together (left and right ailerons),
     // and Freelancer has no such thing; a reader driving a group by one value would turn a Sphere's
     // three axes (or a Cyl's turn and slide) as one. The joint a pivot belongs to is `part.joint`.
-    const contract = { ctrl_type: ctrl, unit, min, max, rest: 0 };
-    mergeExtras(node, { ...contract, axis: "X" });
     const axisInParent = rotate(rotation, [1, 0, 0]).map((c) => Math.round(c * 1e9) / 1e9 || 0);
-    setPartgraphExtras(node, {
-      part: {
-        kind: record.kind,
-        found_by: "constraint",
-        ...contract,
-        joint: name,
-        parent: parent.getName(),
-        dof: spec.dof,
-        axis_in_parent: axisInParent,
+    // A new node's extras, made with their keys in sorted order (the written file's): the export then
+    // writes these very objects instead of sorted copies of them (three per pivot).
+    node.setExtras({
+      axis: "X",
+      ctrl_type: ctrl,
+      max,
+      min,
+      partgraph: {
+        part: {
+          axis_in_parent: axisInParent,
+          ctrl_type: ctrl,
+          dof: spec.dof,
+          found_by: "constraint",
+          joint: name,
+          kind: record.kind,
+          max,
+          min,
+          parent: parent.getName(),
+          rest: 0,
+          unit,
+        },
       },
+      rest: 0,
+      unit,
     });
     dofs.push({ node, ctrl, min, max, restRotation: rotation, restTranslation: [...translation] });
     return node;

@@ -1,0 +1,69 @@
+/**
+ * Every property of a document, each once, without listing the graph's edges: the scans that look
+ * at every property's extras (`settleExtras`, the export's NaN pre-check) listed all edges (51,330
+ * for 16 retail-shaped compounds) into an array and put their children (19,896) into a set, a
+ * quarter of such a scan's time, and read each extras through `getExtras` (glTF-Transform's `get`,
+ * a megamorphic call per property), the larger part of the rest.
+ *
+ * @module
+ */
+import type { Document, Property } from "@gltf-transform/core";
+import { ATTRIBUTES } from "./graph_internals.ts";
+
+/** property-graph 4's map from a child to the edges it is the child of (kept while empty). */
+type ChildEdges = Map<Property, Set<unknown>>;
+
+/** The graph's child-edge map where property-graph keeps it as 4.1 does, else undefined. */
+function childEdges(doc: Document): ChildEdges | undefined {
+  const map = (doc.getGraph() as unknown as { _childEdges?: unknown })._childEdges;
+  if (!(map instanceof Map)) return undefined;
+  for (const edges of map.values()) return edges instanceof Set ? map as ChildEdges : undefined;
+  return map as ChildEdges;
+}
+
+/** How many times {@link forEachProperty} fell back to listing the graph's edges (a count for tests). */
+export const edgeListings = { count: 0 };
+
+/**
+ * Calls `visit` with the document's root, then every property that is the child of an edge (each
+ * once, in the order its first edge was made: the order of `listEdges`' first mention of it for
+ * every scene whose edges were never re-made), until `visit` returns true; returns whether it did.
+ * Where property-graph's internals are not where 4.1 keeps them, the edges are listed instead.
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { forEachProperty } from "./graph_props.ts";
+ *
+ * const doc = new Document();
+ * doc.createNode("a");
+ * forEachProperty(doc, (prop) => void console.log(prop.propertyType)); // Root, Node
+ * ```
+ */
+export function forEachProperty(doc: Document, visit: (prop: Property) => boolean | void): boolean {
+  if (visit(doc.getRoot())) return true;
+  const map = childEdges(doc);
+  if (map) {
+    // A property whose last edge went keeps its (empty) entry: no longer part of the document.
+    for (const [prop, edges] of map) if (edges.size > 0 && visit(prop)) return true;
+    return false;
+  }
+  edgeListings.count++;
+  const seen = new Set<Property>();
+  for (const edge of doc.getGraph().listEdges()) {
+    const prop = edge.getChild() as Property;
+    if (seen.has(prop)) continue;
+    seen.add(prop);
+    if (visit(prop)) return true;
+  }
+  return false;
+}
+
+/**
+ * `prop.getExtras()`, read from property-graph's attribute store where it is found (the getter's
+ * call chain costs more than the rest of a scan of empty extras).
+ */
+export function extrasOf(prop: Property): unknown {
+  const store = ATTRIBUTES && (prop as unknown as Record<symbol, { extras?: unknown }>)[ATTRIBUTES];
+  return store && "extras" in store ? store.extras : prop.getExtras();
+}
