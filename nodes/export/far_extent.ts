@@ -83,11 +83,14 @@ export function farMeshes(json: Json, bin?: Uint8Array): string[] {
     for (const m of matrices) bounded = meshBounds(json, node.mesh, m, min, max) || bounded;
     if (bounded) placed.push({ index, node, skinned: !!skin, min, max });
   }
-  const centre = bodyCentre(placed);
+  // Nearly every scene has no mesh out there: then no body to find (three sorts of every mesh's centre).
+  const reaches = placed.map((p) => farthest(p, ORIGIN));
+  if (!reaches.some((reach) => reach > FAR_METRES)) return [];
+  const centre = bodyCentre(placed, reaches);
   const out: string[] = [];
   let body = 0;
-  for (const p of placed) {
-    const reach = farthest(p, [0, 0, 0]);
+  for (const [i, p] of placed.entries()) {
+    const reach = reaches[i];
     if (reach <= FAR_METRES) continue;
     const fromBody = farthest(p, centre);
     // Part of a compact body placed far out, at map coordinates: meant so.
@@ -127,8 +130,9 @@ export function farMeshes(json: Json, bin?: Uint8Array): string[] {
  * {@link MAP_METRES} (of two middle values, the one nearer the origin), so that a few damaged meshes do not
  * move it; the origin when there are none.
  */
-function bodyCentre(placed: readonly Placed[]): number[] {
-  const sane = placed.filter((p) => farthest(p, [0, 0, 0]) <= MAP_METRES);
+function bodyCentre(placed: readonly Placed[], reaches: readonly number[]): number[] {
+  bodyCentres.count++;
+  const sane = placed.filter((_, i) => reaches[i] <= MAP_METRES);
   if (!sane.length) return [0, 0, 0];
   return [0, 1, 2].map((k) => {
     const values = sane.map((p) => (p.min[k] + p.max[k]) / 2).sort((a, b) => a - b);
@@ -137,11 +141,20 @@ function bodyCentre(placed: readonly Placed[]): number[] {
   });
 }
 
+/** How many times {@link farMeshes} worked out where a scene's body lies (a count for tests). */
+export const bodyCentres = { count: 0 };
+
+const ORIGIN: readonly number[] = [0, 0, 0];
+
 /** The farthest corner of a mesh node's bounds from `point` (infinite when a corner overflowed). */
 function farthest(p: Placed, point: readonly number[]): number {
-  if (![...p.min, ...p.max].every(Number.isFinite)) return Infinity;
-  const d = [0, 1, 2].map((k) => Math.max(Math.abs(p.min[k] - point[k]), Math.abs(p.max[k] - point[k])));
-  return Math.hypot(d[0], d[1], d[2]);
+  const { min, max } = p;
+  for (let k = 0; k < 3; k++) if (!Number.isFinite(min[k]) || !Number.isFinite(max[k])) return Infinity;
+  // Per axis without a list each: this runs for every mesh node of every export.
+  const d0 = Math.max(Math.abs(min[0] - point[0]), Math.abs(max[0] - point[0]));
+  const d1 = Math.max(Math.abs(min[1] - point[1]), Math.abs(max[1] - point[1]));
+  const d2 = Math.max(Math.abs(min[2] - point[2]), Math.abs(max[2] - point[2]));
+  return Math.hypot(d0, d1, d2);
 }
 
 /**

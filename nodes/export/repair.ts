@@ -348,9 +348,10 @@ function repairTransform(node: Node, apply: boolean): boolean {
   const t = node.getTranslation();
   const s = node.getScale();
   const r = node.getRotation();
-  const length = Math.hypot(...r);
-  const badT = !t.every(Number.isFinite);
-  const badS = !s.every(Number.isFinite);
+  // Indexed, not spread into Math.hypot or tested with `every`: this runs for every node of every export.
+  const length = r.length === 4 ? Math.hypot(r[0], r[1], r[2], r[3]) : Math.hypot(...r);
+  const badT = !allFinite(t);
+  const badS = !allFinite(s);
   const badR = !(Math.abs(length - 1) <= UNIT_TOLERANCE);
   if (apply) {
     if (badT) node.setTranslation([0, 0, 0]);
@@ -361,4 +362,9 @@ function repairTransform(node: Node, apply: boolean): boolean {
     }
   }
   return badT || badS || badR;
+}
+
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return false;
+  return true;
 }
