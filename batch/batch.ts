@@ -70,10 +70,6 @@ export async function runBatch(options: BatchOptions, spawnMember?: SpawnMember)
     ...options.inputs,
     [selection.name]: firstValue,
   });
-  const files: Record<string, string> = {};
-  for (const file of plan.files) {
-    if (file.text !== undefined) files[relative(Deno.cwd(), file.file)] = sha256Hex(file.text);
-  }
 
   const records: Record<string, BatchInputRecord> = {};
   const results = new Map<string, JobResult>();
@@ -243,6 +239,12 @@ export async function runBatch(options: BatchOptions, spawnMember?: SpawnMember)
         ((stream, text) => (stream === "stdout" ? console.log : console.error)(text)),
     });
   for (let i = 0; i < size.base; i++) start();
+  // The graph's files' digests, for the manifest, once the workers are starting: the first hash loads
+  // node:crypto, which need not hold up the pool.
+  const files: Record<string, string> = {};
+  for (const file of plan.files) {
+    if (file.text !== undefined) files[relative(Deno.cwd(), file.file)] = sha256Hex(file.text);
+  }
   /** The figures of the inputs that ended, and of the pool. */
   const summarize = (): BatchSummary => {
     const done = [...results];
