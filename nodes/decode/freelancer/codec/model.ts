@@ -136,20 +136,24 @@ export function readModel(
     );
     return reading;
   } finally {
-    // A file that is no model throws: what was warned before is still told, as it was.
-    const users = reading && meshUsersOf(reading);
+    // A file that is no model throws: what was warned before is still told, as it was. The parts
+    // drawing a mesh are indexed for the first warning about one, not for a file that has none.
+    const users = reading && lazyMeshUsers(reading);
     for (const { message, meshId } of held) {
-      warn(meshId !== undefined && users ? withMeshUsers(message, users, meshId) : message);
+      warn(meshId !== undefined && users ? withMeshUsers(message, users(), meshId) : message);
     }
   }
 }
 
 /**
  * The parts and LODs drawing each mesh, for a warning about one, when the parts are the file's own
- * (a compound's or a `.3db`'s); none for a mesh library or a sphere, whose parts are made later.
+ * (a compound's or a `.3db`'s), indexed when first asked for; none for a mesh library or a sphere,
+ * whose parts are made later.
  */
-function meshUsersOf(reading: ModelReading): ReadonlyMap<number, PartLods> | undefined {
-  return reading.kind === "cmp" || reading.kind === "3db" ? meshUsers(reading.parts) : undefined;
+function lazyMeshUsers(reading: ModelReading): (() => ReadonlyMap<number, PartLods>) | undefined {
+  if (reading.kind !== "cmp" && reading.kind !== "3db") return undefined;
+  let users: ReadonlyMap<number, PartLods> | undefined;
+  return () => users ??= meshUsers(reading.parts);
 }
 
 /** A mesh's warning, ending with the parts and LODs drawing it (as the scene's mesh warnings do). */
@@ -294,9 +298,9 @@ export function finishModel(
   const { meshes, damagedMeshes, materials, textures } = contents;
   let parts = reading.parts;
   // The parts are read: a warning about a library's mesh names those drawing it.
-  const users = meshUsersOf(reading);
+  const users = lazyMeshUsers(reading);
   const warnMesh = users &&
-    ((meshId: number, message: string) => warn(withMeshUsers(message, users, meshId)));
+    ((meshId: number, message: string) => warn(withMeshUsers(message, users(), meshId)));
   for (const library of libraries) {
     gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn, "", warnMesh);
   }
@@ -307,10 +311,14 @@ export function finishModel(
     parts = vmsParts(meshes, damagedMeshes);
   }
   // Each hardpoint named with the part holding it: names repeat across parts (every turret's HpConnect).
-  const holder = new Map(parts.flatMap((p) => p.fragment.hardpoints.map((hp) => [hp, p.name] as const)));
-  const partOf = (hp: Hardpoint) => holder.get(hp);
-  warnReversedLimits(parts.flatMap((p) => p.fragment.hardpoints), warn, partOf);
-  warnDegreeLimits(parts.flatMap((p) => p.fragment.hardpoints), warn, partOf);
+  // Made for the first warning about a hardpoint: most models have none.
+  let holder: Map<Hardpoint, string> | undefined;
+  const partOf = (hp: Hardpoint) =>
+    (holder ??= new Map(parts.flatMap((p) => p.fragment.hardpoints.map((hp) => [hp, p.name] as const))))
+      .get(hp);
+  const hardpoints = parts.flatMap((p) => p.fragment.hardpoints);
+  warnReversedLimits(hardpoints, warn, partOf);
+  warnDegreeLimits(hardpoints, warn, partOf);
   warnLodSwitches(
     parts.flatMap((p) => p.fragment.lodSwitch ? [{ part: p.name, note: p.fragment.lodSwitch }] : []),
     warn,

@@ -38,6 +38,32 @@ export interface ModelUsers {
  * ```
  */
 export function modelUsers(model: FreelancerModel): ModelUsers {
+  // Read by warnings alone: a model that warns about nothing shared is never indexed.
+  let index: ModelUsers | undefined;
+  const indexed = () => index ??= indexUsers(model);
+  return {
+    get meshes() {
+      return indexed().meshes;
+    },
+    get materials() {
+      return indexed().materials;
+    },
+    get textures() {
+      return indexed().textures;
+    },
+  };
+}
+
+/**
+ * Work done for warnings' words since the process started, for tests that count it: indexes made of
+ * who uses a model's meshes ({@link meshUsers}) and of who uses its meshes, materials and textures
+ * ({@link modelUsers}'s, which makes a {@link meshUsers} too).
+ */
+export const usersWork = { indexes: 0 };
+
+/** {@link modelUsers}'s index, made when a warning first reads it. */
+function indexUsers(model: FreelancerModel): ModelUsers {
+  usersWork.indexes++;
   const materials = new Map<number, { parts: Map<string, Set<number>>; groups: number }>();
   const add = (into: Map<string, Set<number>>, part: string, lod: number) => {
     const lods = into.get(part);
@@ -74,6 +100,7 @@ export function modelUsers(model: FreelancerModel): ModelUsers {
  * the libraries' contents are (a warning given while a library is read names them).
  */
 export function meshUsers(parts: readonly ModelPart[]): ReadonlyMap<number, PartLods> {
+  usersWork.indexes++;
   const meshes = new Map<number, Map<string, Set<number>>>();
   for (const part of parts) {
     part.fragment.lods.forEach((ref, lod) => {

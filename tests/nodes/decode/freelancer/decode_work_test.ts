@@ -9,6 +9,7 @@ import { Document, Material } from "@gltf-transform/core";
 import { decodeModel } from "../../../../nodes/decode/freelancer/codec/model.ts";
 import { buildScene } from "../../../../nodes/decode/freelancer/codec/build_scene.ts";
 import { readUtf, type UtfEntry } from "../../../../nodes/decode/freelancer/codec/utf.ts";
+import { usersWork } from "../../../../nodes/decode/freelancer/codec/users.ts";
 import { realisticCmp } from "../../../support/realistic_cmp.ts";
 import { loadPngEncoder } from "../../../../runtime/scene/png.ts";
 
@@ -151,6 +152,31 @@ Deno.test("the root lists each new property without a change event", () => {
     const primitives = root.listMeshes().flatMap((m) => m.listPrimitives());
     assert.ok(primitives.every((p) => root.listAccessors().includes(p.getIndices()!)), `seed ${seed}`);
   }
+});
+
+Deno.test("who uses a mesh, material or texture is indexed only for a warning that names it", () => {
+  for (const seed of [50, 51]) {
+    const bytes = realisticCmp(seed, { parts: 14 });
+    const warnings: string[] = [];
+    const before = usersWork.indexes;
+    const doc = buildScene(
+      decodeModel({ bytes, name: "r.cmp" }, [], (m) => warnings.push(m)),
+      (m) => warnings.push(m),
+    );
+    assert.ok(doc.getRoot().listMeshes().length > 10, `seed ${seed}`);
+    // Three indexes a decode before (the file's held warnings, the libraries', the scene's), warning or not.
+    assert.deepEqual([usersWork.indexes - before, warnings], [0, []], `seed ${seed}`);
+  }
+  // A material no library defines: its warning names the parts drawing it, from one index.
+  const bytes = realisticCmp(52, { parts: 10 });
+  const model = decodeModel({ bytes, name: "r.cmp" }, [], () => {});
+  const [id] = model.materials.keys();
+  model.materials.delete(id);
+  const warnings: string[] = [];
+  const before = usersWork.indexes;
+  buildScene(model, (m) => warnings.push(m));
+  assert.ok(warnings.some((w) => /drawn on|part '/.test(w)), warnings.join("\n"));
+  assert.ok(usersWork.indexes - before <= 2, `${usersWork.indexes - before} indexes`);
 });
 
 Deno.test("the misspelling check folds each distinct entry name once, not once per name it is compared with", () => {
