@@ -46,6 +46,15 @@ export interface ResolverPlugin<P extends ParamSpecs = ParamSpecs> {
    * Default false (a full copy).
    */
   readonly sharesVertexData?: boolean;
+  /**
+   * Whether `resolve` would change or warn about anything in `scene`, read without changing it. When
+   * it answers false, `constraints.resolve` hands the scene on as it is, neither copied nor asked
+   * for (`RunContext.owns`): a format most of whose files hold nothing to resolve (a Carnivores
+   * `.car`, or a glTF a partgraph run wrote from one) then costs a look at its nodes, not a copy of
+   * every property, where the node cannot own its input (the studio, watch mode). Default: always
+   * resolved.
+   */
+  readonly hasWork?: (scene: Document) => boolean | Promise<boolean>;
   /** Resolve in place on the given scene. */
   resolve(args: ResolveArgs<P>): void | Promise<void>;
 }

@@ -53,6 +53,8 @@ export const constraintsResolve = defineNode({
     }
     const given = params as Record<string, JsonValue>;
     warnUnused(given, resolver.params ?? {}, ctx.plugins.resolvers, format!, ctx.warn);
+    // Nothing to resolve (every `.car`): the scene as it is, not a copy of it, and not asked for.
+    if (resolver.hasWork && !(await resolver.hasWork(inputs.scene))) return { scene: inputs.scene };
     // A resolver that writes no vertex data works on the input itself when this node owns it.
     const scene = resolver.sharesVertexData && ctx.owns("scene")
       ? inputs.scene

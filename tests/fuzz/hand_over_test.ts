@@ -9,12 +9,13 @@
  * @module
  */
 import { ok as assert } from "node:assert/strict";
-import { type Document, Node } from "@gltf-transform/core";
+import type { Document } from "@gltf-transform/core";
 import { buildFighterScene } from "../../nodes/demo/fighter_run.ts";
 import { decodeAuto } from "../../nodes/decode/auto.ts";
 import { constraintsResolve } from "../../nodes/constraints/resolve.ts";
 import { readGltf, writeGlb } from "../../runtime/scene/gltf_io.ts";
 import { runNode, testContext } from "../support/context.ts";
+import { nodesCreated } from "../support/nodes_created.ts";
 import { prng } from "../support/prng.ts";
 import { runFuzzCase } from "./pipeline.ts";
 import { fuzzSeeds } from "./seeds.ts";
@@ -30,24 +31,6 @@ function addBareNodes(doc: Document, count: number, seed: number): Document {
     (under ? first : scene).addChild(doc.createNode(""));
   }
   return doc;
-}
-
-/** The nodes glTF-Transform creates while `body` runs (every `Node` constructor calls `init`). */
-async function nodesCreated(body: () => Promise<unknown>): Promise<number> {
-  // `init` is protected in the types; the prototype's own method is what every constructor calls.
-  const proto = Node.prototype as unknown as { init(this: Node): void };
-  const init = proto.init;
-  let count = 0;
-  proto.init = function (this: Node) {
-    count++;
-    init.call(this);
-  };
-  try {
-    await body();
-  } finally {
-    proto.init = init;
-  }
-  return count;
 }
 
 /** The `.car` fuzz seed decoded and resolved, as the hostile set's `car` base is made. */

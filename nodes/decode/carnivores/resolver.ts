@@ -23,6 +23,8 @@ export const carnivoresResolver: ResolverPlugin = {
   version: 3,
   // Joints and bones change the hierarchy and add skin accessors; no vertex is rewritten.
   sharesVertexData: true,
+  // Every `.car` (and a glTF written from one) has no bones: passed through, never copied.
+  hasWork: async (scene) => (await resolverRun()).hasBonesToResolve(scene),
   resolve: preloadWith(async (args) => (await resolverRun()).resolveCarnivoresScene(args), resolverRun),
 };
 

@@ -20,11 +20,9 @@ const MAX_JOINTS = 0x10000;
 /** Resolves a `.3df` scene's bone table into joints and a skin (see the module doc). */
 export function resolveCarnivoresScene({ scene, ctx }: ResolveArgs): void {
   for (const node of scene.getRoot().listNodes()) {
-    const table = getPartgraphExtras(node).carnivores;
-    if (!table || typeof table !== "object" || Array.isArray(table)) continue;
-    const bones = (table as { bones?: unknown }).bones;
-    const mesh = node.getMesh();
-    if (!Array.isArray(bones) || bones.length === 0 || !mesh || node.getSkin()) continue;
+    const bones = bonesToResolve(node);
+    if (!bones) continue;
+    const mesh = node.getMesh()!;
     if (bones.length > MAX_JOINTS) {
       ctx.warn(`${bones.length} bones are more than glTF joints can index (${MAX_JOINTS}); left static`);
       continue;
@@ -61,6 +59,24 @@ export function resolveCarnivoresScene({ scene, ctx }: ResolveArgs): void {
       ctx.warn(`${badOwners} vertex owner(s) name no bone (${records.length} bones); bound to bone 0`);
     }
   }
+}
+
+/**
+ * Whether any node of `scene` holds a bone table {@link resolveCarnivoresScene} would resolve (or warn
+ * about): none in a `.car`, a `.3df` with an empty table, or a scene resolved already.
+ */
+export function hasBonesToResolve(scene: Document): boolean {
+  for (const node of scene.getRoot().listNodes()) if (bonesToResolve(node)) return true;
+  return false;
+}
+
+/** The bones the decoder kept on `node`, when they are to be resolved: listed, on a mesh not yet skinned. */
+function bonesToResolve(node: Node): unknown[] | undefined {
+  const table = getPartgraphExtras(node).carnivores;
+  if (!table || typeof table !== "object" || Array.isArray(table)) return undefined;
+  const bones = (table as { bones?: unknown }).bones;
+  if (!Array.isArray(bones) || bones.length === 0 || !node.getMesh() || node.getSkin()) return undefined;
+  return bones;
 }
 
 /** Creates the joint nodes under a `<name>_skeleton` root and the skin; returns joints in bone order. */
