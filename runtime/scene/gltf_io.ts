@@ -25,6 +25,7 @@ import { writeJsonForLayout } from "./glb_writer/json.ts";
 import { writeCoreJson } from "./glb_writer/core_json.ts";
 import { writeChunk } from "./glb_writer/chunk.ts";
 import { readAccessorsAhead, setAccessorArrays } from "./read_accessors.ts";
+import { leanDocument } from "./lean_refs.ts";
 import {
   COMPRESSION,
   meshoptAsExt,
@@ -260,6 +261,8 @@ export async function readJsonDocument(jsonDoc: JSONDocument): Promise<Document>
   for (const extension of doc.getRoot().listExtensionsUsed()) {
     if (COMPRESSION.includes(extension.extensionName)) extension.dispose();
   }
+  // Empty collections shared until first added to, as in a copy: a decoded scene lives to its export.
+  leanDocument(doc);
   return doc;
 }
 

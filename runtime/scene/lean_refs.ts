@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { type Property, RefMap, RefSet, VERSION } from "@gltf-transform/core";
+import { type Document, type Property, RefMap, RefSet, VERSION } from "@gltf-transform/core";
 import { ATTRIBUTES, IMMUTABLE_KEYS } from "./graph_internals.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -88,6 +88,35 @@ export function leanRefs(prop: Property): void {
       attributes[key] = lean;
     }
   }
+}
+
+/**
+ * {@link leanRefs} on every property a document just read holds (what its root lists, and each
+ * mesh's primitives): a glTF-Transform reader makes each node with collections of its own as a copy
+ * does, ~540 of the ~1,750 bytes a bare node holds, and a decoded scene is held from its decode to
+ * its export. Only for a document nothing else has seen yet.
+ *
+ * @example
+ * ```ts
+ * import { Document } from "@gltf-transform/core";
+ * import { leanDocument } from "./lean_refs.ts";
+ *
+ * const doc = new Document(); // in practice: what a reader just returned
+ * doc.createScene("s").addChild(doc.createNode("leaf"));
+ * leanDocument(doc);
+ * ```
+ */
+export function leanDocument(doc: Document): void {
+  if (!ENABLED) return;
+  const root = doc.getRoot();
+  for (const node of root.listNodes()) leanRefs(node);
+  for (const mesh of root.listMeshes()) {
+    leanRefs(mesh);
+    for (const primitive of mesh.listPrimitives()) leanRefs(primitive);
+  }
+  for (const accessor of root.listAccessors()) leanRefs(accessor);
+  for (const material of root.listMaterials()) leanRefs(material);
+  for (const scene of root.listScenes()) leanRefs(scene);
 }
 
 function isEmpty(o: object): boolean {

@@ -1,7 +1,7 @@
 /**
- * A scene copy's bare nodes share their empty reference collections (`lean_refs.ts`): counted, not
- * timed — the Sets, Maps and objects a copy's nodes hold, at 2,000 and at 20,000 bare nodes — and the
- * shared collections behave as glTF-Transform's own when later filled.
+ * A scene copy's bare nodes, and a read file's, share their empty reference collections
+ * (`lean_refs.ts`): counted, not timed — the Sets, Maps and objects their nodes hold, at 2,000 and at
+ * 20,000 bare nodes — and the shared collections behave as glTF-Transform's own when later filled.
  *
  * @module
  */
@@ -9,7 +9,7 @@ import { deepStrictEqual as assertEquals, ok as assert, strictEqual } from "node
 import { type Document, type Node, RefMap, RefSet } from "@gltf-transform/core";
 import { KHRNodeVisibility } from "@gltf-transform/extensions";
 import { copyScene } from "../../../runtime/scene/copy.ts";
-import { writeGlb } from "../../../runtime/scene/gltf_io.ts";
+import { readGltf, writeGlb } from "../../../runtime/scene/gltf_io.ts";
 import { ATTRIBUTES, IMMUTABLE_KEYS } from "../../../runtime/scene/graph_internals.ts";
 import { GENERATOR } from "../../../runtime/version.ts";
 import { richScene } from "../../nodes/export/check_scenes.ts";
@@ -64,6 +64,22 @@ Deno.test("lean refs: a copy's bare nodes hold no collections of their own (2,00
   assert(
     perNode < 0.1,
     `a copy holds ${perNode.toFixed(2)} collections per added bare node (${held.join(" → ")})`,
+  );
+});
+
+Deno.test("lean refs: a decoded file's bare nodes hold no collections of their own (2,000 vs 20,000)", async () => {
+  // A decoded scene is held from its decode to its export: read as a copy is made (`leanDocument`).
+  const held = [];
+  for (const count of [2_000, 20_000]) {
+    held.push(
+      collectionsHeld(await readGltf(await writeGlb(manyNodes(count, 19), { generator: GENERATOR }))),
+    );
+  }
+  const perNode = (held[1] - held[0]) / 18_000;
+  // Before: 4.0 per node, as copies held before they were made lean.
+  assert(
+    perNode < 0.1,
+    `a decoded file holds ${perNode.toFixed(2)} collections per added bare node (${held.join(" → ")})`,
   );
 });
 
