@@ -48,6 +48,7 @@ import { sharePartnerShafts } from "./partner_shaft.ts";
 import { type BladeSlide, bladeSlide } from "./slide_blades.ts";
 import { slidPart } from "./slid_part.ts";
 import { capOf } from "./slide_caps.ts";
+import { fowlerFlap, listTrackIslands, type TrackIsland } from "./fowler_flaps.ts";
 
 export { HingeFitFailedError } from "./fit_strict.ts";
 
@@ -244,6 +245,8 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   // A panel whose mirror image its name left fixed (a kit-bashed file's two namings): mirror_strays.ts.
   for (const message of mirrorStrays(scene, toAircraft, fits, kindOf, centreOf, untold)) ctx.warn(message);
   const animated = scene.getRoot().listAnimations().length > 0;
+  // Flap tracks and their fairings, listed once and only when a flap is fitted (fowler_flaps.ts).
+  let tracks: TrackIsland[] | undefined;
   for (const [node, geometric] of judged) {
     const part = getPart(node)!;
     // The model's own animation, where it turns the panel about one line, states its hinge.
@@ -257,12 +260,28 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       warnGuessedShaft(node, part.kind, fit.shaft, ctx);
     }
     const opening = openingOf(node, part, fit, fits, body);
+    // A Fowler flap runs aft along its tracks before it turns: only the turn is rigged, said so.
+    const fowler = part.kind === "flap" && part.driven_by !== "skin"
+      ? fowlerFlap(node, geometric.fit, tracks ??= listTrackIslands(scene, toAircraft))
+      : undefined;
+    if (fowler) {
+      ctx.warn(
+        `panel '${node.getName()}' (flap): a Fowler flap (${fowler.why}): it runs aft along its tracks as it ` +
+          "turns; only its turn about its forward edge is rigged, its travel aft is not modelled — to slide it " +
+          "too, give a node above its pivot ctrl_type: translation with X along the tracks (unit m, 0 to " +
+          "about its chord)",
+        { panel: node.getName(), tracks: fowler.tracks },
+      );
+    }
+    const rule = fromKeys?.why ? { rule: "animation" as const, why: fromKeys.why } : rules.get(node)!;
+    const fowlerWhy = fowler &&
+      `a Fowler flap (${fowler.why}): its travel aft along the tracks is not modelled`;
     const quality = {
       bins: params.bins,
       vertices: vertexCounts.get(node)!,
       judgement,
       mirroredFrom,
-      rule: fromKeys?.why ? { rule: "animation" as const, why: fromKeys.why } : rules.get(node)!,
+      rule: fowlerWhy ? { ...rule, why: rule.why ? `${rule.why}; ${fowlerWhy}` : fowlerWhy } : rule,
       keyedRange: fromKeys?.range,
     };
     setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
