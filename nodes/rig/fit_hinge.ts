@@ -327,7 +327,10 @@ export const rigFitHinge = defineNode({
   // flaps so shown were rigged as plain flaps without a word -> 216 warned (all right and good before and
   // after); 72 shown by nothing (generic names, tracks unread or not drawn) stay silent; 144 plain flaps
   // over one track box and hinge fairings: 0 warned before and after.
-  version: 96,
+  // v97: a blade slides only with its middle's faces within 14° of square to the flow (slide_blades.ts
+  // FACES_FLOW 4, was 2: 27°): a spoiler plate a posed model draws raised 63-76° slid (glider plates raised
+  // 70°, 12 of 24); now up to 80° they turn. Held-out glider seeds 51-53 unchanged (98 right and good).
+  version: 97,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +

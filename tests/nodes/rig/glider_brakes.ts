@@ -132,9 +132,13 @@ export function joinMeshes(meshes: readonly ClassMesh[]): ClassMesh {
   return { positions, triangles };
 }
 
-/** Options: `plates` gives the glider flat hinged spoiler plates in place of Schempp-Hirth blades. */
+/**
+ * Options: `plates` gives the glider flat hinged spoiler plates in place of Schempp-Hirth blades;
+ * `raised` draws them turned up about their hinge by that many degrees (a posed showcase model).
+ */
 export interface GliderOptions {
   readonly plates?: boolean;
+  readonly raised?: number;
 }
 
 /** One glider; `index` picks names and habits, `next` the shape. */
@@ -270,9 +274,12 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     const hinge = ends.map((
       s,
     ): Vec3 => [s.lead + c0 * s.chord, s.y + upper(c0) * s.chord + 0.002 + th / 2, s.z]);
+    // Raised: turned about its hinge line (trailing edge up), as a posed model draws an open spoiler.
+    const axis = normalizeV([0, 1, 2].map((k) => hinge[1][k] - hinge[0][k]) as Vec3);
+    const turn = (p: Vec3): Vec3 => turnAbout(p, hinge[0], axis, (options.raised ?? 0) * Math.PI / 180);
     built.push({
       name: names[0],
-      mesh: loft(ends.map(plateOn)),
+      mesh: loft(ends.map((s) => plateOn(s).map(turn))),
       truth: {
         motion: "hinge",
         origin: [0, 1, 2].map((k) => (hinge[0][k] + hinge[1][k]) / 2) as Vec3,
@@ -423,6 +430,15 @@ function centreOf(mesh: ClassMesh): Vec3 {
     }
   }
   return [0, 1, 2].map((k) => Math.round((lo[k] + hi[k]) / 2 * 1000) / 1000) as Vec3;
+}
+
+/** `p` turned by `angle` (radians, right-hand) about the line through `o` along unit `k`. */
+function turnAbout(p: Vec3, o: Vec3, k: Vec3, angle: number): Vec3 {
+  if (!angle) return p;
+  const v = [p[0] - o[0], p[1] - o[1], p[2] - o[2]];
+  const c = Math.cos(angle), s = Math.sin(angle), d = k[0] * v[0] + k[1] * v[1] + k[2] * v[2];
+  const x = [k[1] * v[2] - k[2] * v[1], k[2] * v[0] - k[0] * v[2], k[0] * v[1] - k[1] * v[0]];
+  return [0, 1, 2].map((i) => o[i] + v[i] * c + x[i] * s + k[i] * d * (1 - c)) as Vec3;
 }
 
 function normalizeV(v: Vec3): Vec3 {

@@ -94,6 +94,14 @@ Deno.test("glider airbrake blades slide out of the wing's skin, their caps with 
       );
     }
   }
+  // Drawn raised 70° by a posed model, a plate still turns (its faces lean off square to the flow).
+  for (let i = 0; i < 6; i++) {
+    const sample = gliderSample(plates, i, { plates: true, raised: 70 });
+    const { report } = await rig(sample.scene);
+    for (const brake of sample.brakes) {
+      assertEquals(report.parts.find((p) => p.panel === brake.name)!.ctrl_type, "rotation");
+    }
+  }
 });
 
 Deno.test("a sliding brake's pivot is exported as a translation along its X, in metres", async () => {
