@@ -27,6 +27,7 @@ import {
 } from "@gltf-transform/core";
 import type { ChunkLayout, Unsupported } from "./layout.ts";
 import { sparseWritable } from "./sparse.ts";
+import { hasOwnKey } from "../graph_props.ts";
 import {
   accessorDef,
   byName,
@@ -239,7 +240,7 @@ export function writeCoreJson(
       primitiveDef.mode = primitive.getMode();
       const material = primitive.getMaterial();
       if (material) primitiveDef.material = materialIndex.get(material);
-      if (Object.keys(primitive.getExtras()).length) primitiveDef.extras = primitive.getExtras();
+      if (hasOwnKey(primitive.getExtras())) primitiveDef.extras = primitive.getExtras();
       const indices = primitive.getIndices();
       if (indices) primitiveDef.indices = accessorIndex.get(indices);
       for (const semantic of primitive.listSemantics()) {

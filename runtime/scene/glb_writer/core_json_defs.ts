@@ -22,6 +22,7 @@ import {
 import { type ChunkLayout, placeViews, type SparseViews } from "./layout.ts";
 import { sparseViews } from "./sparse.ts";
 import { valueFacts } from "../array_facts.ts";
+import { hasOwnKey, parentEdgesOf } from "../graph_props.ts";
 
 /**
  * Extensions whose hooks only add JSON — to materials, texture infos, textures, nodes, meshes' primitives
@@ -91,10 +92,17 @@ export function accessorDef(graph: Graph<Property>, accessor: Accessor): GLTF.IA
   def.type = accessor.getType();
   def.componentType = accessor.getComponentType();
   def.count = accessor.getCount();
-  const needsBounds = graph.listParentEdges(accessor).some((edge) =>
-    (edge.getName() === "attributes" && (edge.getAttributes() as { key?: string }).key === "POSITION") ||
-    edge.getName() === "input"
-  );
+  let needsBounds = false;
+  // The graph's own set of edges, not a copy of it per accessor.
+  for (const edge of parentEdgesOf(graph, accessor)) {
+    if (
+      (edge.getName() === "attributes" && (edge.getAttributes() as { key?: string }).key === "POSITION") ||
+      edge.getName() === "input"
+    ) {
+      needsBounds = true;
+      break;
+    }
+  }
   if (needsBounds) {
     // The numbers of the writer's getMax/getMin and Math.fround (array_facts.ts); copies, as the
     // JSON is the caller's to change.
@@ -132,7 +140,8 @@ export function propertyDef(property: Property): { name?: string; extras?: Recor
   const def: { name?: string; extras?: Record<string, unknown> } = {};
   if (property.getName()) def.name = property.getName();
   const extras = property.getExtras();
-  if (Object.keys(extras).length > 0) def.extras = extras;
+  // Without a list of its keys: this runs for every accessor, primitive and node of the file.
+  if (hasOwnKey(extras)) def.extras = extras;
   return def;
 }
 

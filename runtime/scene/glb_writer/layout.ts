@@ -17,6 +17,7 @@ import {
   type Texture,
   VERSION,
 } from "@gltf-transform/core";
+import { parentEdgesOf } from "../graph_props.ts";
 
 /** Typed arrays the layout copies as raw bytes or 8/16/32-bit words (no float16/float64). */
 export type LayoutArray = Float32Array | Uint32Array | Uint16Array | Int16Array | Uint8Array | Int8Array;
@@ -215,7 +216,8 @@ function groupAccessors(doc: Document, buffer: Property): AccessorGroup[] | Unsu
  */
 function groupOf(doc: Document, accessor: Accessor): { usage: string; key: unknown } {
   if (accessor.getSparse()) return { usage: SPARSE, key: SPARSE };
-  const edges = doc.getGraph().listParentEdges(accessor);
+  // The graph's own set of edges, not a copy of it per accessor (read twice, changed by neither loop).
+  const edges = parentEdgesOf(doc.getGraph(), accessor);
   let usage = "OTHER";
   for (const edge of edges) {
     const declared = (edge.getAttributes() as { usage?: string }).usage;
