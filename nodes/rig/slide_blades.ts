@@ -115,6 +115,11 @@ export function bladeSlide(name: string, blade: BladeGeometry, near: FixedNear):
   if (box.hi[2] - box.lo[2] < LONG_SPAN * Math.min(box.hi[1] - box.lo[1], box.hi[0] - box.lo[0])) {
     return undefined;
   }
+  // The same faces read in the aircraft's axes first, loosely (a dihedral's rise along the span brings a
+  // cap into the middle): a flat plate (a spoiler, a fighter's brake: its edges a tenth of its faces or
+  // less) stops here, before the wing about it is read.
+  const rough = middleFaces(positions, triangles, [[1, 0, 0], [0, 1, 0], [0, 0, 1]], box.lo[1], box.hi[1]);
+  if (!(rough[0] > 0) || 4 * rough[0] < rough[1] || 4 * rough[0] < rough[2]) return undefined;
   const centre = box.lo.map((l, k) => (l + box.hi[k]) / 2) as Vec3;
   const reach = Math.max(box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]) / 2;
   // The wing's skins where the blade stands, and their normal: the blade is measured in the wing's frame
@@ -127,20 +132,7 @@ export function bladeSlide(name: string, blade: BladeGeometry, near: FixedNear):
   const { lo, hi } = own;
   const height = hi[1] - lo[1], span = hi[2] - lo[2];
   if (!(height > 0) || span < LONG_SPAN * height) return undefined;
-  // Faces of the blade's middle (its top and bottom fifth left out: a cap plate, the blade's root; a
-  // cap 4 mm thick on a blade 35 mm tall reaches past a tenth of it).
-  const band = 0.2 * height, faces = [0, 0, 0];
-  const at = (i: number, k: number) =>
-    positions[i] * frame[k][0] + positions[i + 1] * frame[k][1] + positions[i + 2] * frame[k][2];
-  for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
-    const y = (at(a, 1) + at(b, 1) + at(c, 1)) / 3;
-    if (y < lo[1] + band || y > hi[1] - band) continue;
-    const u = [0, 1, 2].map((k) => at(b, k) - at(a, k));
-    const v = [0, 1, 2].map((k) => at(c, k) - at(a, k));
-    const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-    for (let k = 0; k < 3; k++) faces[k] += Math.abs(n[k]) / 2;
-  }
+  const faces = middleFaces(positions, triangles, frame, lo[1], hi[1]);
   if (!(faces[0] > 0) || faces[0] < FACES_FLOW * faces[1] || faces[0] < FACES_FLOW * faces[2]) {
     return undefined;
   }
@@ -204,6 +196,33 @@ export function bladeSlide(name: string, blade: BladeGeometry, near: FixedNear):
     why,
     ...(doubt ? { doubt } : {}),
   };
+}
+
+/**
+ * The area of a blade's triangles facing along each axis of `frame` (aft, up, along the span), over its
+ * middle: its top and bottom fifth of `lo`…`hi` up left out (a cap plate, the blade's root; a cap 4 mm
+ * thick on a blade 35 mm tall reaches past a tenth of it).
+ */
+function middleFaces(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  frame: readonly Vec3[],
+  lo: number,
+  hi: number,
+): number[] {
+  const band = 0.2 * (hi - lo), faces = [0, 0, 0];
+  const at = (i: number, k: number) =>
+    positions[i] * frame[k][0] + positions[i + 1] * frame[k][1] + positions[i + 2] * frame[k][2];
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
+    const y = (at(a, 1) + at(b, 1) + at(c, 1)) / 3;
+    if (y < lo + band || y > hi - band) continue;
+    const u = [0, 1, 2].map((k) => at(b, k) - at(a, k));
+    const v = [0, 1, 2].map((k) => at(c, k) - at(a, k));
+    const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+    for (let k = 0; k < 3; k++) faces[k] += Math.abs(n[k]) / 2;
+  }
+  return faces;
 }
 
 /**
