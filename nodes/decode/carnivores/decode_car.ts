@@ -45,7 +45,12 @@ export const decodeCar = defineNode({
   // clip's count stored one too high is read one lower (car_table_frame.ts), warned naming both; fewer
   // sounds than declared fitting only by reading the last sound as the last clip's frame keep the sounds;
   // a sound shorter than the table where the table goes, ending at the padding, is a sound (car_table_sound.ts).
-  version: 27,
+  // 28: in a padded file, a count one short no longer reads the last frame as a "table" running into the
+  // padding, a last frame of the padding's zeros (no sounds, no table) is padding (car_padding_frame.ts),
+  // sound headers read from the padding are no sounds, a last section may end in a few zero bytes of its
+  // own, and zeros after the sounds are padding, not a table of zeros (both readings named when a block
+  // of zeros cannot tell).
+  version: 28,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",
   inputs: { bytes: { type: "bytes", doc: "A .car file." } },

@@ -23,7 +23,7 @@ import {
   SOUND_HEADER_BYTES,
   tailEnd,
 } from "./car_sections.ts";
-import { endsFile } from "./car_section_ends.ts";
+import { endsFile, soundHeaderInPadding } from "./car_section_ends.ts";
 
 /** Counts whose sections end at the file's end (or 256 bytes before it, the anim→sound table). */
 export interface FittingCounts {
@@ -81,7 +81,8 @@ export function allFittingCounts(search: SectionSearch): FittingCounts[] {
     for (let sounds = 0; sounds <= ENGINE_MAX_CLIPS; sounds++) {
       if (sounds > 0) {
         if (end + SOUND_HEADER_BYTES > view.byteLength) break;
-        if (!declared.has(end) && blankSound(view, end)) break;
+        // A sound header read from a padded file's zeros is no sound, wherever a count puts it.
+        if ((!declared.has(end) && blankSound(view, end)) || soundHeaderInPadding(view, end)) break;
         end = tailEnd(view, end, 0, 0, 1);
         if (end < 0) break;
       }

@@ -3,7 +3,8 @@
  * anim→sound table) as declared: another texture size, other clip and sound counts, or corrected frame
  * counts (`car_texture_rows.ts`, `car_fitting_counts.ts` and `car_frame_counts.ts` search them; the
  * last passes are `car_two_counts.ts` and `car_appended.ts`; stored counts that fit may still hide a
- * sound, `car_hidden_sound.ts`, or the anim→sound table read as a frame, `car_table_frame.ts`), each
+ * sound, `car_hidden_sound.ts`, the anim→sound table read as a frame, `car_table_frame.ts`, or a padded
+ * file's zeros read as one, `car_padding_frame.ts`), each
  * read with a warning naming the field, both values and why; an ambiguous search is named and the
  * declared values read.
  *
@@ -11,7 +12,7 @@
  */
 import { ANIM_SOUND_SLOTS, TEXTURE_ROW_BYTES } from "./model.ts";
 import { type SectionSearch, tailEnd } from "./car_sections.ts";
-import { sectionEnds } from "./car_section_ends.ts";
+import { sectionEnds, soundHeaderInPadding, TRAILING_ZEROS, validTable } from "./car_section_ends.ts";
 import { fittingCounts } from "./car_fitting_counts.ts";
 import { fittingFrameCounts, type FrameCountFix } from "./car_frame_counts.ts";
 import { fittingTextureRows } from "./car_texture_rows.ts";
@@ -21,23 +22,43 @@ import { twoCountRepair } from "./car_two_counts.ts";
 import { hiddenSound } from "./car_hidden_sound.ts";
 import { tableFrameRepair } from "./car_table_frame.ts";
 import { tableSound } from "./car_table_sound.ts";
+import { paddingFrameRepair } from "./car_padding_frame.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
 export const ANIM_SOUND_TABLE_BYTES = ANIM_SOUND_SLOTS * 4;
 
+/** Where the declared sections start and their counts, for {@link declaredEnds}'s checks of a padded file. */
+export type DeclaredWalk = Pick<SectionSearch, "at" | "vertexCount" | "animations" | "sounds">;
+
 /**
  * Whether the declared sections, ending at `end`, end the file (or its padding), with or without the
- * anim→sound table after them — its entries are the table reader's to check.
+ * anim→sound table after them — its entries are the table reader's to check, unless only the padding's
+ * zeros let it end the file. Given the declared `walk`, a padded file's declared sounds must not start in
+ * the padding: a sound header of zeros there is a sound a frame count stored too high pushed past the file.
  */
-export function declaredEnds(view: DataView, end: number): boolean {
+export function declaredEnds(view: DataView, end: number, walk?: DeclaredWalk): boolean {
   if (end < 0) return false;
   const ends = sectionEnds(view);
+  if (walk && ends.length > 1 && soundInPadding(view, walk)) return false;
   // A last section ending in zero bytes puts where the padding seems to start before its end: the
   // declared sections ending anywhere in the padding's zeros end the file too.
   const inPadding = (e: number) => ends.length > 1 && e >= ends[1] && e <= ends[0];
-  return ends.some((e) => end === e || end + ANIM_SOUND_TABLE_BYTES === e) || inPadding(end) ||
-    inPadding(end + ANIM_SOUND_TABLE_BYTES);
+  if (ends.some((e) => end === e || end + ANIM_SOUND_TABLE_BYTES === e) || inPadding(end)) return true;
+  // A "table" whose last bytes are the padding's zeros: only a valid one ends the file there — a clip's
+  // last frame stored one short, read where the table goes, is frame data running into the padding.
+  return inPadding(end + ANIM_SOUND_TABLE_BYTES) &&
+    (!walk || validTable(view, end, ANIM_SOUND_TABLE_BYTES, walk.sounds));
+}
+
+/** Whether a sound header the declared counts put is read from the file's padding (`soundHeaderInPadding`). */
+function soundInPadding(view: DataView, walk: DeclaredWalk): boolean {
+  let at = tailEnd(view, walk.at, walk.vertexCount, walk.animations, 0, { negativeKps: true });
+  for (let s = 0; s < walk.sounds && at >= 0; s++) {
+    if (soundHeaderInPadding(view, at)) return true;
+    at = tailEnd(view, at, 0, 0, 1);
+  }
+  return false;
 }
 
 /** What {@link textureSize} searches: the file, where its texture starts and the header's counts. */
@@ -74,7 +95,7 @@ export function textureSize(texture: TextureSizeSearch, warn: WarningSink): numb
   };
   if (at <= bytes.length) {
     const end = tailEnd(view, at, vertexCount, animations, sounds, { negativeKps: true });
-    if (declaredEnds(view, end)) return declared;
+    if (declaredEnds(view, end, search)) return declared;
     if (fittingCounts(search)) return declared;
     if (fittingFrameCounts(search).kind !== "none") return declared;
   }
@@ -136,7 +157,7 @@ export function sectionCounts(counts: SectionCountSearch, warn: WarningSink): {
   const declared = { animationCount: declaredAnimations, soundCount: declaredSounds };
   if (at > bytes.length) return declared;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const sections: SectionSearch = {
+  const exact: SectionSearch = {
     view,
     at,
     vertexCount,
@@ -150,11 +171,22 @@ export function sectionCounts(counts: SectionCountSearch, warn: WarningSink): {
   // left out and a raised frame count took in (car_hidden_sound.ts).
   // With no sounds, the last clip's final frame may be the anim→sound table and padding a count one too
   // high took in (car_table_frame.ts).
-  if (declaredEnds(view, end)) {
+  if (declaredEnds(view, end, exact)) {
+    const sections = exact;
     return hiddenSound(sections, warn) ?? tableFrameRepair(sections, warn) ?? tableSound(sections, warn) ??
-      declared;
+      paddingFrameRepair(sections, warn) ?? declared;
   }
+  // A sound where the table goes, its "table" running into the padding (car_table_sound.ts): read as
+  // before, though such bytes no longer let the declared counts end the file.
+  const sound = declaredEnds(view, end) ? tableSound(exact, warn) : undefined;
+  if (sound) return sound;
   const left = end < 0 ? "one runs past it or has a bad header" : `${bytes.length - end} byte(s) are left`;
+  // Readings ending exactly where a padded file's zeros start first; only when none does, readings whose
+  // last section ends in a few zero bytes of its own (a wider window takes chance fits: a sound a few bytes
+  // short of a whole frame, swallowed by a count stored one too high).
+  const sections = fittingCounts(exact) || fittingFrameCounts(exact).kind !== "none"
+    ? exact
+    : { ...exact, trailingZeros: TRAILING_ZEROS };
   const fit = fittingCounts(sections);
   if (!fit) {
     const search = fittingFrameCounts(sections);

@@ -7,6 +7,8 @@
  * @module
  */
 import type { SectionSearch } from "./car_sections.ts";
+import { NAME_BYTES } from "./model.ts";
+import { holdsName } from "./frame_likeness.ts";
 
 /** Longest run of bytes after a file's last section taken as a tool's padding (a 4,096-byte block). */
 const MAX_PADDING = 4096;
@@ -36,6 +38,75 @@ export function sectionEnds(view: DataView): readonly number[] {
 }
 
 /**
+ * Most zero bytes a file's last section may end in, past where {@link sectionEnds} puts the padding's
+ * start: a frame's last coordinates (a point on an axis, a small value's high byte), a sound's last
+ * samples. A reading ending deeper in the zeros has taken padding for data.
+ */
+export const TRAILING_ZEROS = 6;
+
+/**
+ * Whether sections ending at `end` end the file (or its padding): at one of {@link sectionEnds}, or, given
+ * `trailingZeros` (at most {@link TRAILING_ZEROS}), that many zero bytes past where the padding seems to
+ * start — the last section's own zeros. Before, a clip whose last frame ends in a zero byte could not end
+ * a padded file.
+ */
+export function atSectionEnd(view: DataView, end: number, trailingZeros = 0): boolean {
+  const ends = sectionEnds(view);
+  return ends.includes(end) || (ends.length > 1 && end > ends[1] && end - ends[1] <= trailingZeros);
+}
+
+/**
+ * Whether the byte at `at` lies in the padding: at or past where the zeros a tool padded the file with
+ * start (see {@link sectionEnds}). A header or frame there is zeros read as a section — pushed past the
+ * file's real sections by a frame count stored too high — not one a tool wrote.
+ */
+export function inPadding(view: DataView, at: number): boolean {
+  const ends = sectionEnds(view);
+  return ends.length > 1 && at >= ends[1] && at < ends[0];
+}
+
+/**
+ * Whether the sound header at `at` is read (partly) from the padding: it starts there, or its length field
+ * does and its name field holds no name — the last bytes of a sound or of the anim→sound table followed by
+ * the padding's zeros, where a frame count stored too high put a sound header. A sound a tool wrote with
+ * no bytes, at the end of a padded file, still holds its name.
+ */
+export function soundHeaderInPadding(view: DataView, at: number): boolean {
+  const ends = sectionEnds(view);
+  if (ends.length < 2 || at >= ends[0]) return false;
+  if (at >= ends[1]) return true;
+  return at + NAME_BYTES >= ends[1] && at + NAME_BYTES <= view.byteLength &&
+    (!holdsName(view, at) || oneByteName(view, at));
+}
+
+/**
+ * Whether the name field at `at` is one byte repeated up to its NUL: the anim→sound table's -1 entries
+ * (0xFF, a Windows-1251 "я" to the name rules) read as a name, not one a tool wrote.
+ */
+function oneByteName(view: DataView, at: number): boolean {
+  const first = view.getUint8(at);
+  for (let i = 1; i < NAME_BYTES; i++) {
+    const byte = view.getUint8(at + i);
+    if (byte === 0) return true;
+    if (byte !== first) return false;
+  }
+  return true;
+}
+
+/** The block sizes real tools pad `.car` files to, largest first. */
+const PADDING_BLOCKS = [4096, 2048, 512];
+
+/**
+ * The largest block a tool may have padded the file to: 4,096, 2,048 or 512 bytes when its size (less a
+ * final DOS end-of-file byte 0x1A) is a multiple of it, else 0 (no tool padded it to a block).
+ */
+export function paddingBlock(view: DataView): number {
+  let size = view.byteLength;
+  if (size > 0 && view.getUint8(size - 1) === 0x1a) size--;
+  return PADDING_BLOCKS.find((block) => size > 0 && size % block === 0) ?? 0;
+}
+
+/**
  * Whether the bytes from `end` to the end of the file may be bytes appended after it (see
  * `appendedRepair` in car_appended.ts): given only to the searches' last pass.
  */
@@ -58,19 +129,21 @@ export function appendedBytes(view: DataView): AppendedBytes {
 }
 
 /** What {@link endsFile} needs of a search: the file, the table's size, the sounds and the last pass. */
-export type EndRules = Pick<SectionSearch, "view" | "tableBytes" | "sounds" | "appended">;
+export type EndRules = Pick<SectionSearch, "view" | "tableBytes" | "sounds" | "appended" | "trailingZeros">;
 
 /**
- * True when sections ending at `end` end the file: at one of {@link sectionEnds}, or at a valid
+ * True when sections ending at `end` end the file: at one of {@link sectionEnds} (or, given
+ * `trailingZeros`, that few zero bytes past the padding's start: {@link atSectionEnd}), or at a valid
  * anim→sound table of `tableBytes` (entries naming one of `sounds`) that does — or, given `appended`,
  * with appended bytes after them.
  */
 export function endsFile(rules: EndRules, end: number): boolean {
-  const { view, tableBytes, sounds, appended } = rules;
+  const { view, tableBytes, sounds, appended, trailingZeros } = rules;
   if (end < 0) return false;
   const table = tableBytes > 0 && end + tableBytes <= view.byteLength &&
     validTable(view, end, tableBytes, sounds);
-  return sectionEnds(view).some((e) => end === e || (table && end + tableBytes === e)) ||
+  return atSectionEnd(view, end, trailingZeros) ||
+    (table && atSectionEnd(view, end + tableBytes, trailingZeros)) ||
     (appended !== undefined && (appended(end) || (table && appended(end + tableBytes))));
 }
 

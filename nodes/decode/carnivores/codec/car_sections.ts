@@ -42,6 +42,11 @@ export interface SectionSearch {
    * evidence from the frames find nothing without them.
    */
   readonly base?: Float32Array;
+  /**
+   * Zero bytes a reading's last section may end in past where a padded file's zeros start (see
+   * `atSectionEnd`): 0, or `TRAILING_ZEROS` for the count searches' second try, after none fit exactly.
+   */
+  readonly trailingZeros?: number;
   /** Given to the last pass only: whether the bytes from an end on may have been appended to the file. */
   readonly appended?: AppendedBytes;
 }

@@ -29,6 +29,7 @@ import {
 } from "./car_sections.ts";
 import { ANIM_SOUND_TABLE_BYTES, declaredEnds, sectionCounts, textureSize } from "./car_repair.ts";
 import { clipVertexCount } from "./clip_vertices.ts";
+import { inPadding, paddingBlock } from "./car_section_ends.ts";
 import { type CutClip, MAX_TOOL_FRAMES, warnCutOnFrame, wholeFramesAtCut } from "./car_cut_clip.ts";
 import { ClipWarnings } from "./clip_warnings.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
@@ -286,7 +287,11 @@ export function parseCar(bytes: Uint8Array, file: string | undefined, warn: Warn
 
   names.report(warn);
   // Bytes taken as appended (named by the repair that took them so) are no table and not warned again.
-  const animSounds = ended ? undefined : readAnimSoundTable(r, at, appendedAt ?? r.length, soundCount, warn);
+  const animSounds = ended
+    ? undefined
+    : appendedAt === undefined && zeroTable(view, at, soundCount, warn)
+    ? undefined
+    : readAnimSoundTable(r, at, appendedAt ?? r.length, soundCount, warn);
   return { name, msc, faces, points, texture, animations, sounds, animSounds };
 }
 
@@ -306,7 +311,7 @@ function frameVertexCount(
   if (at > bytes.length) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = tailEnd(view, at, vertexCount, animations, sounds, { negativeKps: true });
-  if (declaredEnds(view, end)) return undefined;
+  if (declaredEnds(view, end, { at, vertexCount, animations, sounds })) return undefined;
   const search = { view, at, vertexCount, animations, sounds, tableBytes: ANIM_SOUND_TABLE_BYTES, base };
   return clipVertexCount(search, named);
 }
@@ -369,6 +374,39 @@ export function splitModelName(field: Uint8Array, names: NameReader): { name: st
   const name = (length: number) => names.decode(field.subarray(0, length), 0, "model name");
   if (tailAt <= 0) return { name: name(end), msc: "" };
   return { name: name(Math.min(end, tailAt)), msc: latin1(field.subarray(tailAt)) };
+}
+
+/**
+ * Whether the bytes after the sounds, from `at`, are more than the anim→sound table's 256 and zeros to the
+ * end of the file (or its DOS end-of-file byte): a tool's padding where no table was written, or a table of
+ * zeros followed by padding. With no sounds both readings leave every clip silent: no table is read, one
+ * warning says so. With sounds, a table of zeros plays sound 0 for every clip (as the game reads any 256
+ * bytes there), padding none: when the file's size is a block a tool pads to and the zeros fit in one such
+ * block, the bytes do not tell — no table is read and the warning names both readings; zeros longer than a
+ * block, or a size no tool pads to, are the table and bytes after it (false: the table reader's).
+ */
+function zeroTable(view: DataView, at: number, soundCount: number, warn: WarningSink): boolean {
+  const size = view.byteLength, left = size - at;
+  if (left <= ANIM_SOUND_TABLE_BYTES || !inPadding(view, at)) return false;
+  const block = paddingBlock(view);
+  if (soundCount === 0) {
+    warn(
+      `the ${left} byte(s) after the last clip (byte ${at} on) are zeros to the end of the file: padding (a ` +
+        "tool's block, or zeros a download left) or an anim→sound table of zeros and padding — with no sounds, " +
+        "every clip is silent either way; no table is read",
+      { offset: at, bytes: left },
+    );
+    return true;
+  }
+  if (block === 0 || left > block) return false;
+  warn(
+    `the ${left} byte(s) after the sounds (byte ${at} on) are zeros to the end of the file, which is a multiple ` +
+      `of ${block} bytes: padding a tool added where it wrote no anim→sound table (every clip silent), or a ` +
+      `table of zeros and padding after it (every clip plays sound 0, as the game reads it) — the file does not ` +
+      "tell which; read as padding, no table",
+    { offset: at, bytes: left, block },
+  );
+  return true;
 }
 
 /** More anim→sound entries naming no sound than this are one warning: the bytes are not a table. */
