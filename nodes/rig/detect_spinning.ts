@@ -16,7 +16,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import { holdsPart, isPart } from "./part_extras.ts";
 import { bladeRings } from "./spin_ring.ts";
-import { gatherPositions } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 import { IDENTITY } from "./transform.ts";
 import {
   isBladeName,
@@ -177,11 +177,15 @@ function splitRings(
   return out;
 }
 
-/** The centre of nodes' world bounding boxes, and the box's largest extent. */
+/**
+ * The centre of nodes' world bounding boxes over what their triangles draw, and the box's largest
+ * extent: a blade drawn out of the aircraft's one vertex buffer, or keeping a vertex at the origin,
+ * reached over the aircraft and joined every ring.
+ */
 function ringCentre(nodes: readonly Node[]): { centre: number[]; size: number } {
   const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
   for (const node of nodes) {
-    const g = gatherPositions(node, IDENTITY);
+    const g = gatherDrawn(node, IDENTITY);
     for (let i = 0; i < g.count; i++) {
       for (let k = 0; k < 3; k++) {
         lo[k] = Math.min(lo[k], g.positions[i * 3 + k]);

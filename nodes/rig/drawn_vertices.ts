@@ -25,6 +25,25 @@ export interface DrawnGeometry extends PanelGeometry {
  */
 const FLAT_SHARE = 1e-9;
 
+/**
+ * Whether the triangle of vertices `a`, `b`, `c` (indices into `xyz` triples) has an area: twice it
+ * exceeds {@link FLAT_SHARE} of its longest edge squared. A triangle collapsed onto a point or a line
+ * draws nothing: what {@link drawnOnly} leaves out, and what joins no pieces (`split_pieces.ts`).
+ */
+export function drawsArea(p: ArrayLike<number>, a: number, b: number, c: number): boolean {
+  a *= 3, b *= 3, c *= 3;
+  const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+  const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+  const wx = p[c] - p[b], wy = p[c + 1] - p[b + 1], wz = p[c + 2] - p[b + 2];
+  const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
+  const longest = Math.max(
+    ux * ux + uy * uy + uz * uz,
+    vx * vx + vy * vy + vz * vz,
+    wx * wx + wy * wy + wz * wz,
+  );
+  return Math.hypot(cx, cy, cz) > FLAT_SHARE * longest;
+}
+
 /** How many times {@link drawnOnly} has judged a geometry's triangles: work a test may count. */
 export const drawnWork = { judged: 0 };
 
@@ -48,17 +67,7 @@ export function drawnOnly(geometry: PanelGeometry): DrawnGeometry {
   const drawn = new Uint8Array(count);
   let any = false;
   for (let t = 0; t + 2 < triangles.length; t += 3) {
-    const a = 3 * triangles[t], b = 3 * triangles[t + 1], c = 3 * triangles[t + 2];
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-    const wx = p[c] - p[b], wy = p[c + 1] - p[b + 1], wz = p[c + 2] - p[b + 2];
-    const cx = uy * vz - uz * vy, cy = uz * vx - ux * vz, cz = ux * vy - uy * vx;
-    const longest = Math.max(
-      ux * ux + uy * uy + uz * uz,
-      vx * vx + vy * vy + vz * vz,
-      wx * wx + wy * wy + wz * wz,
-    );
-    if (!(Math.hypot(cx, cy, cz) > FLAT_SHARE * longest)) continue;
+    if (!drawsArea(p, triangles[t], triangles[t + 1], triangles[t + 2])) continue;
     drawn[triangles[t]] = drawn[triangles[t + 1]] = drawn[triangles[t + 2]] = 1;
     any = true;
   }
@@ -123,4 +132,27 @@ export function gatherDrawn(
   // drawnOnly keeps the array's class: double in, double out.
   const positions = drawn.positions as Float64Array;
   return { positions, count: drawn.count, undrawn: found.count - drawn.count };
+}
+
+/**
+ * {@link gatherPositions} with triangles, as drawn ({@link drawnOnly}): for the readers that measure
+ * a part's surface (spinner and rotor finders, a spinner's disc and hub). A blade or hub drawn out of
+ * one buffer for the whole aircraft, or keeping a stray vertex at the origin, was measured as the
+ * aircraft, or as reaching to its origin. `kept` maps drawn vertices to gathered ones where some were
+ * left out.
+ * @throws IndexOutOfRangeError when a primitive's index points past its vertices, as gatherPositions.
+ *
+ * @example
+ * ```ts
+ * const { positions, count, triangles } = gatherDrawnSurface(blade, toAircraft, { descend: false });
+ * ```
+ */
+export function gatherDrawnSurface(
+  root: Node,
+  frame: Mat4,
+  options: { descend?: boolean } = {},
+): DrawnGeometry & { readonly positions: Float64Array; readonly triangles: Uint32Array } {
+  const drawn = drawnOnly(gatherPositions(root, frame, { ...options, triangles: true }));
+  // Gathered positions are doubles, and drawnOnly keeps the array's class; triangles asked for.
+  return drawn as DrawnGeometry & { positions: Float64Array; triangles: Uint32Array };
 }

@@ -22,6 +22,7 @@
 import type { Document, Mesh } from "@gltf-transform/core";
 import { subtreeNodes } from "./geometry.ts";
 import { gatherDrawn } from "./drawn_vertices.ts";
+import { drawnBox, TRIANGLE_MODES } from "./mesh_bounds.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { MARGIN } from "./hanging.ts";
 import type { HingeEdge } from "./kinds.ts";
@@ -132,17 +133,24 @@ export function listHardware(doc: Document, toAircraft: Mat4): HardwareObject[] 
 }
 
 /**
- * The bounds of a mesh's positions in its own space, from its accessors (morph targets widen them by
- * their own bounds, whatever their weights); undefined when it has none.
+ * The bounds of a mesh's positions in its own space over what its triangles draw (`mesh_bounds.ts`
+ * drawnBox; morph targets widen them by their own bounds, whatever their weights); undefined when it
+ * has none. Before, the accessors' bounds: a bracket drawn out of a game rip's one vertex buffer, or
+ * keeping a vertex at the origin or a guide edge, was as large as the aircraft, no small object beside
+ * the panel, and a flap on a dropped hinge was judged good on its nose.
  */
 function localBox(mesh: Mesh): { min: Vec3; max: Vec3 } | undefined {
   const min: Vec3 = [Infinity, Infinity, Infinity], max: Vec3 = [-Infinity, -Infinity, -Infinity];
-  const low: Vec3 = [0, 0, 0], high: Vec3 = [0, 0, 0];
-  for (const primitive of mesh.listPrimitives()) {
+  const primitives = mesh.listPrimitives();
+  // Lines or points beside triangles are a modeller's guides, no part of the object's shape.
+  const surface = primitives.some((p) => TRIANGLE_MODES.has(p.getMode()));
+  for (const primitive of primitives) {
     const position = primitive.getAttribute("POSITION");
-    if (!position || position.getCount() === 0) continue;
-    position.getMinNormalized(low);
-    position.getMaxNormalized(high);
+    if (!position || position.getCount() === 0 || position.getType() !== "VEC3") continue;
+    if (surface && !TRIANGLE_MODES.has(primitive.getMode())) continue;
+    const drawn = drawnBox(primitive);
+    if (!drawn) continue;
+    const [low, high] = [drawn.min, drawn.max];
     const widen = [0, 0, 0], narrow = [0, 0, 0];
     for (const target of primitive.listTargets()) {
       const delta = target.getAttribute("POSITION");

@@ -44,7 +44,7 @@ export const rigInsertPivot = defineNode({
   // 14: a panel that slides (rig.fit_hinge v95: a glider's airbrake blade) gets a translation pivot:
   // ctrl_type translation, unit m, its X along the slide, its axis_world not flipped under a mirror (a
   // mirror flips a turn's sense, not a slide's).
-  version: 14,
+  version: 15,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

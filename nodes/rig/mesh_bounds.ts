@@ -27,7 +27,7 @@ export type BoundsCache = Map<Primitive, Bounds | undefined>;
 export const boundsWork = { computed: 0 };
 
 /** Primitive modes that draw triangles: lists, strips, fans. */
-const TRIANGLE_MODES: ReadonlySet<number> = new Set([4, 5, 6]);
+export const TRIANGLE_MODES: ReadonlySet<number> = new Set([4, 5, 6]);
 
 /**
  * The box around the drawn meshes of `nodes`, placed by `matrix` (scene → frame) times each node's
@@ -77,6 +77,20 @@ const UNINDEXED = {};
  * strays, debris, sides) read every primitive's box again: a hangar's ~9 times a run.
  */
 const BY_DATA = new WeakMap<object, WeakMap<object, Map<string, Bounds | undefined>>>();
+
+/**
+ * A primitive's box in its mesh's space over what its triangles with an area draw (all its vertices
+ * where it draws no triangle), read once per vertex data however many readers and rig nodes ask.
+ * Undefined when it has no finite position.
+ *
+ * @example
+ * ```ts
+ * const box = drawnBox(node.getMesh()!.listPrimitives()[0]); // { min, max } in mesh space
+ * ```
+ */
+export function drawnBox(primitive: Primitive): Bounds | undefined {
+  return memoBounds(primitive);
+}
 
 /** {@link primitiveBounds}, read once per vertex data (see {@link BY_DATA}). */
 function memoBounds(primitive: Primitive): Bounds | undefined {

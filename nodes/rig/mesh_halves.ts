@@ -82,11 +82,19 @@ export function primitiveFromList(
   return copy.setIndices(indices);
 }
 
-/** Why a panel node's mesh cannot be split in two safely, or undefined when it can. */
-export function whyNotSplittable(node: Node): string | undefined {
+/**
+ * Why a panel node's mesh cannot be split in two safely, or undefined when it can. With `guides`, a
+ * primitive of lines or points beside its triangles (Blender's loose edges, a modeller's guide) does
+ * not stop it: the caller keeps such primitives whole on one half.
+ */
+export function whyNotSplittable(node: Node, options: { guides?: boolean } = {}): string | undefined {
   if (node.listChildren().length) return "it has child nodes";
-  const awkward = node.getMesh()!.listPrimitives().some((p) =>
-    p.listTargets().length || p.getMode() !== TRIANGLES || p.getAttribute("POSITION")?.getType() !== "VEC3"
+  const primitives = node.getMesh()!.listPrimitives();
+  const guide = (p: Primitive) =>
+    options.guides && p.getMode() < 4 && primitives.some((q) => q.getMode() === TRIANGLES);
+  const awkward = primitives.some((p) =>
+    p.listTargets().length || (p.getMode() !== TRIANGLES && !guide(p)) ||
+    p.getAttribute("POSITION")?.getType() !== "VEC3"
   );
   return awkward ? "its mesh has morph targets or is not a plain triangle list" : undefined;
 }

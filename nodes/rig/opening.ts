@@ -12,6 +12,7 @@ import { dot, type Mat4, multiply, sub, transformPoint, type Vec3 } from "./tran
 import { openingFromName } from "./vocabulary.ts";
 import { BoxGrid, type Near } from "./box_grid.ts";
 import { gatherSkinnedRest } from "./bone_geometry.ts";
+import { drawnOnly } from "./drawn_vertices.ts";
 
 /** Which way a brake or split surface opens: its name, its partner's position, or away from the body. */
 export function openingOf(
@@ -157,7 +158,11 @@ export class BodySampler {
       const key = node.getWeights().join(",");
       if (!byWeights.has(key)) {
         try {
-          const g = gatherPositions(node, this.toAircraft, { descend: false, triangles: true, local: true });
+          // What its triangles draw: a mesh drawn out of a game rip's one vertex buffer held every other
+          // part's vertices (the panel's own among them, as body), and a stray vertex reached to its origin.
+          const g = drawnOnly(
+            gatherPositions(node, this.toAircraft, { descend: false, triangles: true, local: true }),
+          ) as { positions: Float64Array; count: number; triangles?: Uint32Array };
           const box = localBox(g.positions, g.count);
           byWeights.set(key, { positions: g.positions, count: g.count, triangles: g.triangles!, box });
         } catch (error) {

@@ -8,7 +8,8 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { symmetricEigen3 } from "./eigen3.ts";
-import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { gatherDrawnSurface } from "./drawn_vertices.ts";
 import { surfaceMoments } from "./spin_symmetry.ts";
 import { isDiscName } from "./spinning_names.ts";
 import { dot, type Mat4, type Vec3 } from "./transform.ts";
@@ -35,7 +36,7 @@ export function discsOffShaft(node: Node, toAircraft: Mat4, axis: Vec3): string[
     if (disc === node || !disc.getMesh() || !isDiscName(disc.getName())) continue;
     let geometry;
     try {
-      geometry = gatherPositions(disc, toAircraft, { triangles: true, descend: false });
+      geometry = gatherDrawnSurface(disc, toAircraft, { descend: false });
     } catch (error) {
       if (error instanceof IndexOutOfRangeError) continue;
       throw error;

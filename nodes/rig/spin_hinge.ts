@@ -8,7 +8,8 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { RunContext } from "../../runtime/node.ts";
-import { gatherPositions, IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { IndexOutOfRangeError, subtreeNodes } from "./geometry.ts";
+import { gatherDrawnSurface } from "./drawn_vertices.ts";
 import { clearPart, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
 import { fitSpinAxis, type SpinFit, type SpinGeometry } from "./spin_fit.ts";
 import { sideFromName } from "./vocabulary.ts";
@@ -235,9 +236,9 @@ function bladeGeometry(node: Node, toAircraft: Mat4): SpinGeometry {
   const drawn = subtreeNodes(node).filter((n) => n.getMesh());
   const kept = drawn.filter((n) => n === node || !isDiscName(n.getName()));
   if (kept.length === drawn.length || kept.length === 0) {
-    return gatherPositions(node, toAircraft, { triangles: true });
+    return gatherDrawnSurface(node, toAircraft);
   }
-  const pieces = kept.map((n) => gatherPositions(n, toAircraft, { triangles: true, descend: false }));
+  const pieces = kept.map((n) => gatherDrawnSurface(n, toAircraft, { descend: false }));
   const count = pieces.reduce((sum, p) => sum + p.count, 0);
   const positions = new Float64Array(count * 3);
   const triangles = new Uint32Array(pieces.reduce((sum, p) => sum + (p.triangles?.length ?? 0), 0));
@@ -255,7 +256,7 @@ function hubGeometry(node: Node, toAircraft: Mat4): { geometry: SpinGeometry; na
   const hubs = subtreeNodes(node).filter((n) => n !== node && isHubName(n.getName()))
     .filter((n, _, all) => !all.some((other) => other !== n && subtreeNodes(other).includes(n)));
   if (hubs.length !== 1) return undefined;
-  const hub = gatherPositions(hubs[0], toAircraft, { triangles: true });
+  const hub = gatherDrawnSurface(hubs[0], toAircraft);
   return hub.count > 0 ? { geometry: hub, name: hubs[0].getName() } : undefined;
 }
 

@@ -11,7 +11,8 @@
  */
 import type { Node } from "@gltf-transform/core";
 import { symmetricEigen3 } from "./eigen3.ts";
-import { gatherPositions, IndexOutOfRangeError } from "./geometry.ts";
+import { IndexOutOfRangeError } from "./geometry.ts";
+import { gatherDrawnSurface } from "./drawn_vertices.ts";
 import { cross, dot, IDENTITY, length, sub, type Vec3 } from "./transform.ts";
 import { fitSpinAxis, SYMMETRY_FAILED } from "./spin_fit.ts";
 import type { SpinGeometry } from "./spin_symmetry.ts";
@@ -80,11 +81,14 @@ export function bladeRings(nodes: readonly Node[]): Node[][] {
   return rings;
 }
 
-/** The blade's world geometry, length and ends; undefined when it has too little to measure. */
+/**
+ * The blade's world geometry as its triangles draw it (no stray vertex, no other part's vertices in a
+ * shared buffer), length and ends; undefined when it has too little to measure.
+ */
 function measureBlade(node: Node): Blade | undefined {
   let geometry: SpinGeometry;
   try {
-    geometry = gatherPositions(node, IDENTITY, { triangles: true });
+    geometry = gatherDrawnSurface(node, IDENTITY);
   } catch (error) {
     if (error instanceof IndexOutOfRangeError) return undefined;
     throw error;

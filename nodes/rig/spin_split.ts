@@ -47,7 +47,7 @@ export function splitRotorPair(
 ): Node | string {
   if (!node.getMesh()) return "its blades are in objects under it";
   if (node.getSkin()) return "it is skinned";
-  const why = whyNotSplittable(node);
+  const why = whyNotSplittable(node, { guides: true });
   if (why) return why;
   let gathered;
   try {

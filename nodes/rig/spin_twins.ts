@@ -105,7 +105,7 @@ export function splitSideBySide(
     }
   }
   if (!chosen) return undefined;
-  const why = whyNotSplittable(node);
+  const why = whyNotSplittable(node, { guides: true });
   if (why) return why;
   const { cuts, fits } = chosen;
   const name = node.getName();

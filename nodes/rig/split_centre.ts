@@ -18,6 +18,7 @@ import type { Document, Node, Primitive, TypedArray } from "@gltf-transform/core
 import type { RunContext } from "../../runtime/node.ts";
 import { fitHinge, HINGE_FIT_DEFAULTS, type HingeFit, NonFiniteGeometryError } from "./hinge_fit.ts";
 import { KIND_SPECS } from "./kinds.ts";
+import { drawsArea } from "./drawn_vertices.ts";
 import { emptyHalves, primitiveFromList, splitNodeInTwo, whyNotSplittable } from "./mesh_halves.ts";
 import { getPart, setPart } from "./part_extras.ts";
 import { cross, dot, length, type Mat4, multiply, sub, type Vec3 } from "./transform.ts";
@@ -57,6 +58,9 @@ interface CutPrimitive {
   readonly right: number[];
 }
 
+/** glTF's mode of a plain triangle list: the only one cut. */
+const TRIANGLE_LIST = 4;
+
 /** A half's geometry in aircraft coordinates, compacted. */
 interface Half {
   readonly positions: Float64Array;
@@ -85,10 +89,14 @@ export function splitAtCentrePlane(
     );
     return undefined;
   };
-  const awkward = whyNotSplittable(node);
+  const awkward = whyNotSplittable(node, { guides: true });
   if (awkward) return leaveWhole(awkward);
   const matrix = multiply(toAircraft, node.getWorldMatrix());
-  const cuts = node.getMesh()!.listPrimitives().map((primitive) => cutPrimitive(primitive, matrix));
+  // Lines or points beside the triangles (a modeller's guide edges) are cut no more than read: they
+  // stay whole with the left half.
+  const primitives = node.getMesh()!.listPrimitives();
+  const guides = primitives.filter((p) => p.getMode() !== TRIANGLE_LIST);
+  const cuts = primitives.filter((p) => p.getMode() === TRIANGLE_LIST).map((p) => cutPrimitive(p, matrix));
   const left = gatherHalf(cuts, "left"), right = gatherHalf(cuts, "right");
   const edge = KIND_SPECS[part.kind as PanelKind].edge;
   const verdict = judgeHalves(left, right, edge);
@@ -97,6 +105,7 @@ export function splitAtCentrePlane(
   }
 
   const halves = emptyHalves(doc, node.getMesh()!);
+  for (const guide of guides) halves.left.addPrimitive(guide.clone());
   for (const cut of cuts) {
     for (const side of ["left", "right"] as const) {
       if (cut[side].length) {
@@ -255,6 +264,9 @@ function cutPrimitive(primitive: Primitive, matrix: Mat4): CutPrimitive {
   const n = indices ? indices.length : count;
   for (let t = 0; t + 2 < n; t += 3) {
     const corners = [0, 1, 2].map((k) => indices ? indices[t + k] : t + k);
+    // A triangle with no area (collapsed onto the origin by an exporter) draws nothing: on neither side,
+    // its corners no part of either half's fit.
+    if (!drawsArea(aircraft, corners[0], corners[1], corners[2])) continue;
     const sides = corners.map(sideOf);
     if (!sides.includes(-1)) left.push(...corners);
     else if (!sides.includes(1)) right.push(...corners);

@@ -7,7 +7,8 @@
 import type { Document, Node } from "@gltf-transform/core";
 import { scenesTopped } from "./child_order.ts";
 import { gatherBonePositions } from "./bone_geometry.ts";
-import { gatherPositions, positionBounds } from "./geometry.ts";
+import { positionBounds } from "./geometry.ts";
+import { gatherDrawn } from "./drawn_vertices.ts";
 import { getPart, setPart } from "./part_extras.ts";
 import {
   canonicalQuat,
@@ -103,7 +104,11 @@ export class HostBounds {
   readonly #known = new Map<Node, ReturnType<typeof positionBounds>>();
   constructor(private readonly doc: Document) {}
 
-  /** The box of what the pivot turns (a bone's pivot: the vertices skinned to the bone). */
+  /**
+   * The box of what the pivot turns as its triangles draw it (a bone's pivot: the vertices skinned to
+   * the bone): a surface drawn out of a game rip's one vertex buffer was as large as the aircraft, and
+   * every tab rode on the first surface listed.
+   */
   of(candidate: InsertedPivot): ReturnType<typeof positionBounds> {
     if (!this.#known.has(candidate.pivot)) {
       this.#known.set(
@@ -111,7 +116,7 @@ export class HostBounds {
         positionBounds(
           getPart(candidate.pivot)!.driven_by === "skin"
             ? gatherBonePositions(this.doc, candidate.panel, IDENTITY)
-            : gatherPositions(candidate.pivot, IDENTITY),
+            : gatherDrawn(candidate.pivot, IDENTITY),
         ),
       );
     }

@@ -13,7 +13,12 @@ import { hingeError } from "./coarse_panels.ts";
 import { nodeNamed, rig } from "./pipeline.ts";
 import { turnAttached } from "./fixtures.ts";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
-import { MODELLER_HABITS, type ModellerHabit, modellerSample } from "./modeller_habits.ts";
+import {
+  MODELLER_HABITS,
+  type ModellerHabit,
+  type ModellerSample,
+  modellerSample,
+} from "./modeller_habits.ts";
 
 /** One scene's verdict: its panels, the wrong, silently wrong and needlessly doubted ones. */
 export interface ModellerVerdict {
@@ -27,12 +32,19 @@ export interface ModellerVerdict {
 }
 
 /** Rigs the sample of `seed` (its own habit, or `habit`) and judges each panel. */
-export async function judgeModeller(
+export function judgeModeller(
   seed: number,
   habit?: ModellerHabit,
   frame: Record<string, string> = {},
 ): Promise<ModellerVerdict> {
-  const { doc, truths, description } = modellerSample(seed, habit);
+  return judgeModellerScene(modellerSample(seed, habit), frame);
+}
+
+/** Rigs a scene whose panels have {@link ModellerTruth}s (a {@link modellerSample}, or one made from it) and judges each. */
+export async function judgeModellerScene(
+  { doc, truths, description }: Pick<ModellerSample, "doc" | "truths" | "description">,
+  frame: Record<string, string> = {},
+): Promise<ModellerVerdict> {
   const { scene, report, ctx } = await rig(doc, frame);
   const wrong: string[] = [], silent: string[] = [], alarms: string[] = [];
   let named = 0;
