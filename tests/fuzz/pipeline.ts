@@ -77,7 +77,8 @@ export async function fuzzInput(
  * output the fast check refused is validated too, so a needless refusal counts as a disagreement.
  * The nodes before the rig warn into `ctx` (the structure sweep reads their warnings). `decoded`:
  * the scene `decode.auto` already made of these bytes into `ctx` (the structure sweep decodes once,
- * tracking its allocations), which the pipeline then starts from instead of decoding again.
+ * tracking its allocations), which the pipeline then starts from instead of decoding again — handed
+ * over as a run hands it (`constraints.resolve` may change it in place): the caller does not use it again.
  */
 export async function runFuzzCase(
   bytes: Uint8Array,
