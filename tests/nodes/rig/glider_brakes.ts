@@ -169,7 +169,6 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     return pts;
   };
   const kink = index % 3 === 0;
-  const wing = loft((kink ? [0, 0.55, 1] : [0, 1]).map(at).map((s) => section(s)));
   const aileron = loft([at(0.72), at(0.97)].map((s) => section({ ...s, y: s.y + 0.003 * s.chord }, 0.8, 1)));
   // Fuselage: a pod ahead of the wing tapering into a boom; octagonal sections (aft, radius, height).
   const ring = (x: number, r: number, y: number): Vec3[] =>
@@ -228,6 +227,37 @@ export function gliderSample(next: () => number, index: number, options: GliderO
   const capStyle = (["merged", "child", "none", "sibling"] as const)[(index >> 1) % 4];
   const cm = index % 7 === 3, mirrored = index % 3 === 1, authored = index % 2 === 0;
   const gap = 0.03 + 0.02 * next();
+  // Some modellers cut a slot in the upper skin for the blade (edge loops tight about it, the quads
+  // between them deleted); others leave the skin whole over a blade hidden in the wing.
+  const slot = !options.plates && index % 3 === 2;
+  const wing = slot
+    ? slottedWing((twoBlades ? gap / 2 : 0) + plate / 2 + 0.003)
+    : loft((kink ? [0, 0.55, 1] : [0, 1]).map(at).map((s) => section(s)));
+  /** The wing with a slot `half` wide each side of the blade's place, through the upper skin, f0…f1. */
+  function slottedWing(half: number): ClassMesh {
+    const w = half / mid.chord, cut = [xc - w, xc + w];
+    const inside = [0, ...xs.filter((x) => x > 0.01 && x < 0.99 && Math.abs(x - xc) > w + 0.005), ...cut, 1]
+      .sort((a, b) => a - b);
+    const ringOf = (st: Station): Vec3[] => {
+      const pts: Vec3[] = [];
+      for (const x of [...inside].reverse()) {
+        pts.push([st.lead + x * st.chord, st.y + upper(x) * st.chord, st.z]);
+      }
+      for (const x of inside.filter((x) => x > 0 && x < 1)) {
+        pts.push([st.lead + x * st.chord, st.y + lower(x) * st.chord, st.z]);
+      }
+      return pts;
+    };
+    const mesh = loft([0, f0, f1, 1].map(at).map(ringOf));
+    // Ring points i, i + 1 of the upper skin between the cuts: their quad between stations f0 and f1 goes.
+    const n = ringOf(at(0)).length, first = inside.length - 1 - inside.indexOf(cut[1]);
+    const gone = new Set([2 * (n + first), 2 * (n + first) + 1]);
+    const triangles: number[] = [];
+    for (let t = 0; t < mesh.triangles.length / 3; t++) {
+      if (!gone.has(t)) triangles.push(...Array.from(mesh.triangles).slice(3 * t, 3 * t + 3));
+    }
+    return { positions: mesh.positions, triangles };
+  }
   /** A blade (or two parallel ones) from `y0b` to `y1b`, with its cap at `capAt` (mesh, cap mesh). */
   const blade = (from: number, to: number, capAt?: number): { blade: ClassMesh; cap?: ClassMesh } => {
     const x0 = mid.lead + xc * mid.chord, z0 = at(f0).z, z1 = at(f1).z;
@@ -390,7 +420,9 @@ export function gliderSample(next: () => number, index: number, options: GliderO
         : `${twoBlades ? "two blades" : "one blade"}${lowerToo ? " upper and lower" : ""}, ${
           extended ? "extended" : "retracted"
         }, cap ${capStyle}`
-    }${cm ? ", cm" : ""}${mirrored ? ", mirrored" : ""}${authored ? ", origin on the brake" : ""}`,
+    }${slot ? ", slot cut" : ""}${cm ? ", cm" : ""}${mirrored ? ", mirrored" : ""}${
+      authored ? ", origin on the brake" : ""
+    }`,
   };
 }
 
