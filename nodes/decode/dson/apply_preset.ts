@@ -230,7 +230,18 @@ export const dsonApplyPreset = defineNode({
   // named as decode.dson v70 names them (preset_project.ts): projected_rigidity_habits.ts decoded at 0
   // and dialled by a shape preset, held-out seeds 41101-41200, 249 groups: 114 off Daz's place, all
   // silently -> 0; right but named 0 -> 17.
-  version: 53,
+  // 54: a fitted item's rigidity is fitted into the morphs projected onto it (by this preset or the
+  // decode, decode.dson v71's `projected` records) at the dial the preset sets: each projected
+  // target's participants hold `(rigid place − rest) / weight`, so buttons, buckles and zips are drawn
+  // where Daz keeps them, and the record keeps their plain deltas (`rigid`) for a later preset or a
+  // bake (preset_rigidity.ts); the v53 warning naming such groups is no longer given by the preset.
+  // preset_rigidity_habits.ts (shirts and coats on Genesis 9 with buttons, buckles and zips; FBMHeavy
+  // and PBMStomachDepth dialled 0.3-1.0), groups off Daz's place: held-out seeds 51001-51200, 648
+  // groups, 431 (421 named, 10 silently, up to 8.2 mm) -> 0; a second preset re-dialling, 51201-51300,
+  // 231 (4 silently) -> 0; a preset over a decoded projection, 51301-51400, 240 (8 silently) -> 0; a
+  // bake after the preset, 51401-51500, 29 -> 0. A few groups stay off the ideal cylinder by the
+  // projection's own error (3 of 648, 0.25-0.38 mm), exactly where rigidity puts the projected morph.
+  version: 54,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

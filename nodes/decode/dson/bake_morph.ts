@@ -76,7 +76,10 @@ export const dsonBakeMorph = defineNode({
   // Same version (same session): so is a stretch of that mesh over 2 % where scale_modes ask for one
   // the set cannot measure (one vertex: every axis; a line: across it), read as 1 (0/0):
   // stretch_habits.ts held-out seeds 16001-16400, 198 of 400 parts off silently -> 0.
-  version: 11,
+  // 12: a projected morph into which dson.apply_preset (v54) fitted its item's rigidity at the
+  // preset's dial is baked from its plain deltas (its record's `rigid.plain`), rigidity fitted again
+  // at the baked weight, as Daz fits it; before v54 no target held such a fit, so nothing else changed.
+  version: 12,
   doc: "Bakes a morph target of a decoded DSON scene into the base mesh at a weight, applying the " +
     "geometry's rigidity groups; the target is removed from the mesh, and joints the shape's ERC formulas move " +
     "go where that weight puts them.",

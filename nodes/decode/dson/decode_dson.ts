@@ -411,7 +411,16 @@ export const decodeDson = defineNode({
   // rigidity to projected morphs (formats B.10, D7), the projected morph target here does not.
   // projected_rigidity_habits.ts, held-out seeds 41001-41100, 265 groups: 105 off Daz's place by
   // more than the projection's own tolerance, 103 silently -> 0; right but named 0 -> 15.
-  version: 70,
+  // 71: a morph projected onto a fitted item says so in its record (`projected: true`), so
+  // dson.apply_preset (v54) fits the item's rigidity into it once a preset sets its dial; the decode
+  // leaves it a plain target and still names the rigidity groups it moves (v70). Same version: a
+  // rigid follower whose scale_modes are all 'none' riding a joint the pose scales is named
+  // (follower_pose_scale.ts): glTF carries it stretched with the joint, while Daz's rigid fit of its
+  // posed reference vertices would keep it its size, and Daz's documentation does not say which holds
+  // for a bone's scale; the placement is unchanged. inherit_scale_habits.ts with followers, held-out
+  // seeds 8601-8700: 88 followers the two readings place over 1 mm apart (up to 3.0 cm), 52 silently
+  // (36 named by a shear warning) -> 0; 68 alike, none named.
+  version: 71,
   doc: "Decodes a Daz DSON .duf/.dsf (plain or gzip) into a scene: joint hierarchy, meshes per surface, " +
     "UVs, skin (4 influences), morph targets, rigidity groups and grafts; rigid followers go under the joint " +
     "they follow (their meshes skinned with the blend when they follow several); conforming figures (clothing) " +

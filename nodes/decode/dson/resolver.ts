@@ -27,7 +27,8 @@ export const dsonResolver: ResolverPlugin<{ morph: StringParam; morph_weight: Nu
     // 6: rigid followers of merged grafts refitted by a bake (`dson.bake_morph` v6).
     // 7: a follower's refit measures along the axes its group names (`dson.bake_morph` v7).
     // 8: rigidity frames at rest, flat reference sets, missing frames named (`dson.bake_morph` v8).
-    version: 8,
+    // 9: a projected morph dson.apply_preset fitted rigidity into is baked from its plain deltas (`dson.bake_morph` v12).
+    version: 9,
     params: {
       morph: {
         type: "string",

@@ -90,6 +90,8 @@ export function projectOntoItem(
         weight: morph.weight,
         // Daz's projected morphs follow by name in turn: an item fitted to this one takes it.
         autoFollow: true,
+        // Daz applies the item's rigidity to it (dson.apply_preset fits it in, `preset_rigidity.ts`).
+        projected: true,
       });
       parts.formulas = driveByBody(parts.formulas, figure, body, morph.id, morph.weight);
     }

@@ -6,22 +6,17 @@
  *
  * @module
  */
-import type { Document, Mesh, Node } from "@gltf-transform/core";
+import type { Document, Mesh } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE, RIGIDITY_ATTRIBUTE } from "./build_primitive.ts";
-import {
-  applyRigidity,
-  type AxisFrame,
-  type RigidityGroup,
-  rigidityGroupFromJson,
-  type SharedMaskVertices,
-} from "./rigidity.ts";
-import { parseDsonUri } from "./uri.ts";
+import { applyRigidity, type RigidityGroup, rigidityGroupFromJson } from "./rigidity.ts";
+import { frameFor, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
+import { plainParticipants } from "./preset_rigidity.ts";
 import { followTargetsAgain } from "./preset_conform.ts";
 import { followerStates, refitFollowers, warnSheared, warnStale } from "./follower_refit.ts";
 import { poseInstanceCopies } from "./instance_copies.ts";
-import { nodesByName, restAxes, warnUnframed } from "./follower_frame.ts";
+import { nodesByName, warnUnframed } from "./follower_frame.ts";
 import { shapeValueReader, warnRecentre } from "./preset_rig.ts";
 import { fixRigDial, readRigCentres, recentreJoints } from "./rig_recentre.ts";
 
@@ -143,6 +138,9 @@ function bakeMeshTarget(
   const before = new Float64Array(vertexCount * 3);
   const after = new Float64Array(vertexCount * 3);
   let weights: Float64Array | undefined;
+  // A projected morph dson.apply_preset fitted rigidity into holds its participants' plain deltas
+  // aside: rigidity is fitted again at this weight from the plain morph, as Daz fits it.
+  const plain = plainParticipants(mesh, target);
   for (const primitive of primitives) {
     const ids = primitive.getAttribute(DSON_VERTEX_ATTRIBUTE)!.getArray()!;
     const positions = primitive.getAttribute("POSITION")!.getArray()!;
@@ -151,9 +149,11 @@ function bakeMeshTarget(
     if (rigidity) weights ??= new Float64Array(vertexCount);
     for (let i = 0; i < ids.length; i++) {
       const v = ids[i];
+      const aside = plain?.get(v);
       for (let k = 0; k < 3; k++) {
         before[v * 3 + k] = positions[i * 3 + k];
-        after[v * 3 + k] = positions[i * 3 + k] + weight * (delta ? delta[i * 3 + k] : 0);
+        const d = aside ? aside[k] : delta ? delta[i * 3 + k] : 0;
+        after[v * 3 + k] = positions[i * 3 + k] + weight * d;
       }
       if (rigidity && weights) weights[v] = rigidity[i];
     }
@@ -171,32 +171,7 @@ function bakeMeshTarget(
       (group) =>
         frameFor(group, frames, { mesh: mesh.getName(), path: `${meshAt}/${indexed.get(group)}` }, warn),
       (shared) => warn(sharedMaskWarning(mesh.getName(), shared)),
-      (group, what) =>
-        warn(
-          what === "surface"
-            ? `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
-              indexed.get(group)
-            }/reference_vertices): ` +
-              "its reference vertices lie on a line that keeps its direction, or at one place, while the mesh " +
-              "around them twists about that line (or turns about that place) by over 1.1 degrees, or stretches " +
-              "by over 2% where its scale_modes ask for a stretch they cannot measure; they record neither, so " +
-              "its participants slide, unturned and unscaled, as Daz's fit of them moves them, off the " +
-              "surface's motion"
-            : what === "stretch"
-            ? `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
-              indexed.get(group)
-            }/scale_modes): ` +
-              "its scale_modes stretch its participants across the line its reference vertices lie on, a " +
-              "direction those vertices do not fix; they are stretched along one perpendicular chosen, which " +
-              "may not be Daz's"
-            : `rigidity group '${group.id}' of '${mesh.getName()}' (${meshAt}/${
-              indexed.get(group)
-            }/rotation_mode): ` +
-              "its full turn is not fixed by its reference vertices, which lie on a line that turns or " +
-              "on a strip narrower than the morph's unevenness fixes a twist by: nothing sure says how far its " +
-              "participants twist about that line; they take the least turn that carries it (on a strip, the " +
-              "best fit's twist), which may not be Daz's",
-        ),
+      (group, what) => warn(uncertainWarning(group, mesh.getName(), `${meshAt}/${indexed.get(group)}`, what)),
     )
     : after;
   for (const primitive of primitives) {
@@ -243,26 +218,6 @@ function bakeMeshTarget(
   return groups.length;
 }
 
-/**
- * Says which vertex is moved by several rigidity groups and what it takes. Daz does not document
- * how overlapping masks combine (participant facets of neighbouring groups share their edge's
- * vertices), so the reading is said, not silent.
- */
-function sharedMaskWarning(mesh: string, { count, first }: SharedMaskVertices): string {
-  const quoted = first.groups.map((id) => `'${id}'`);
-  const list = quoted.length === 2
-    ? quoted.join(" and ")
-    : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
-  const more = count > 1
-    ? ` (and ${count - 1} more ${count === 2 ? "vertex" : "vertices"} in several masks)`
-    : "";
-  return `rigidity on '${mesh}': vertex ${first.vertex} is in the masks of groups ${list}${more}: it takes the ` +
-    `last group's (${
-      quoted.at(-1)
-    }) rigid transform, blended by its rigidity weight with the plain morph; Daz ` +
-    "does not document how overlapping groups combine";
-}
-
 /** The mesh's usable rigidity groups, each with its index in the mesh's extras (for warnings' paths). */
 function rigidityGroups(mesh: Mesh, vertexCount: number, warn: WarningSink): Map<RigidityGroup, number> {
   const dson = getPartgraphExtras(mesh).dson as { rigidity?: { groups?: JsonValue[] } } | undefined;
@@ -273,35 +228,4 @@ function rigidityGroups(mesh: Mesh, vertexCount: number, warn: WarningSink): Map
     else out.set(group, index);
   }
   return out;
-}
-
-/**
- * DSON spec: transform nodes give the axis frame, "in the rotation order of those nodes", else the
- * reference node; otherwise the fit uses the reference vertices' own principal axes. Rigidity runs
- * with the morphs on the mesh at rest, before skinning poses it (morphs → rigidity → skinning, as
- * rigid followers are refitted), so the node's axes are its rest axes (`restAxes`: its orientation),
- * not its posed ones (before dson.bake_morph v8: its world axes, pose included). A named node that
- * is not in the scene (a library definition nobody instantiated, an uninstalled figure) is warned
- * about at the group's path in the scene extras, and the principal axes are used.
- */
-function frameFor(
-  group: RigidityGroup,
-  frames: ReadonlyMap<string, Node>,
-  at: { mesh: string; path: string },
-  warn: WarningSink,
-): AxisFrame | undefined {
-  const uri = group.transformNodes[0] ?? group.reference;
-  if (uri === undefined) return undefined;
-  const found = frames.get(parseDsonUri(uri).id);
-  const frame = found && restAxes(found);
-  if (!frame) {
-    const field = group.transformNodes.length ? "transform node" : "reference node";
-    const where = `${at.path}/${group.transformNodes.length ? "transform_nodes/0" : "reference"}`;
-    warn(
-      `rigidity group '${group.id}' of '${at.mesh}' (${where}): ${field} '${uri}' is not a node of the scene; ` +
-        "its scale and rotation axes are the reference vertices' principal axes instead",
-    );
-    return undefined;
-  }
-  return frame;
 }

@@ -53,6 +53,8 @@ export function meshExtras(mesh: SceneMesh): Json {
       ...(m.graftOwn ? { graft_own: true } : {}),
       // For dson.apply_preset, which projects a body's auto_follow morph it dials onto fitted items.
       ...(m.autoFollow ? { auto_follow: true } : {}),
+      // Projected from its body: dson.apply_preset fits the item's rigidity into it at its dial.
+      ...(m.projected ? { projected: true } : {}),
       // A merged graft's: which grafts brought it (dson.apply_preset projects onto the others).
       ...(m.grafts ? { grafts: [...m.grafts] } : {}),
       // Its alias channels' ids: dson.apply_preset sets it when a preset dials one.

@@ -101,6 +101,12 @@ export interface Morph {
    */
   readonly autoFollow?: true;
   /**
+   * Daz made it by projecting its body's morph onto this fitted item (`auto_project.ts`): the only
+   * kind of morph Daz applies the item's rigidity to, which `dson.apply_preset` fits in once it sets
+   * the dial (`preset_rigidity.ts`).
+   */
+  readonly projected?: true;
+  /**
    * A merged graft's morph: the merged grafts (indices in the mesh's `mergedGrafts`) whose vertices
    * it came with, so dson.apply_preset projects a body morph onto the others only.
    */

@@ -22,6 +22,7 @@ import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
 import { applyScales, dsonKey, dsonScales, record, repose } from "./preset_pose.ts";
 import { scaleAfterPreset } from "./preset_scale_check.ts";
 import { projectPresetMorphs } from "./preset_project.ts";
+import { fitProjectedRigidity } from "./preset_rigidity.ts";
 import { moveRigJoints } from "./preset_rig.ts";
 import { presetScope } from "./preset_scope.ts";
 import { percentDecode } from "./uri.ts";
@@ -118,6 +119,8 @@ export function applyDsonPreset(
   // The body's auto_follow morphs now dialled that its fitted items lack: projected onto them, as
   // Daz does (decode.dson projected those dialled when decoded).
   const projection = projectPresetMorphs(doc, scope.hasMesh, (message) => later.push(message));
+  // Daz applies a fitted item's rigidity to the morphs it projects, at their dial, now fixed.
+  fitProjectedRigidity(doc, scope.hasMesh, (message) => later.push(message));
   // Joint centres a shape moves follow its new dials, before the poses are read about them.
   const moved = moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
   // Daz fits each follower to its reference vertices as the shape moves them (and its joint).

@@ -22,7 +22,6 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { describeProjection, driveByBody } from "./auto_project.ts";
-import { drawnRigidity, rigidGroupsOff } from "./projected_rigidity.ts";
 import { morphDeltas } from "./build_primitive.ts";
 import { readFormulaGraph } from "./formula_graph_read.ts";
 import { projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
@@ -101,9 +100,6 @@ export function projectPresetMorphs(
     if (formulas !== undefined && !readFormulaGraph(formulas)) continue;
     const own = ownNames(item.mesh);
     const projected: string[] = [], capped: string[] = [];
-    // Its rigidity groups that a projected morph moves off where Daz keeps them (decode.dson v70).
-    const rigid = { groups: [] as string[], morphs: [] as string[] };
-    let drawn: ReturnType<typeof drawnRigidity> | null = null; // null: not read yet
     for (const source of byFigure.get(body) ?? []) {
       const dson = getPartgraphExtras(source.mesh).dson as { morphs?: MorphRecord[] };
       const records = Array.isArray(dson?.morphs) ? dson.morphs : [];
@@ -127,18 +123,15 @@ export function projectPresetMorphs(
         const { index, delta } = projectDeltas(hits, targetDeltas(source, morph.k), source.vertexCount);
         projected.push(`${say} (${index.length} vertices)`);
         if (!index.length) continue;
-        if (drawn === null) drawn = drawnRigidity(item.mesh, item.dsonVertex, item.vertexCount);
-        const off = drawn ? rigidGroupsOff(drawn.positions, drawn.rigidity, index, delta, morph.weight) : [];
-        if (off.length) rigid.morphs.push(morph.name);
-        for (const id of off) if (!rigid.groups.includes(id)) rigid.groups.push(id);
+        // Its rigidity is fitted at this dial once the preset's projections are made
+        // (`preset_rigidity.ts`, dson.apply_preset v54), not named as the decode names it.
         addMorph(made(), item, { ...morph, index, delta }, bodyKey);
         own.add(morph.id).add(morph.name);
         projectedMorphs++;
       }
     }
     if (projected.length) projectedItems++;
-    const result = { projected, capped, ...(rigid.groups.length ? { rigid } : {}) };
-    for (const message of describeProjection(result, bodyKey, item.vertexCount)) {
+    for (const message of describeProjection({ projected, capped }, bodyKey, item.vertexCount)) {
       warn(`dson preset: fitted item '${item.mesh.getName()}': ${message}`);
     }
   }
@@ -284,7 +277,13 @@ function addMorph(
   setPartgraphExtras(mesh, {
     dson: {
       ...dson,
-      morphs: [...records, { ...record, auto_follow: true, ...(grafts ? { grafts: [...grafts] } : {}) }],
+      // A fitted item's (`body`) is a projected morph, which takes the item's rigidity (preset_rigidity.ts).
+      morphs: [...records, {
+        ...record,
+        auto_follow: true,
+        ...(grafts ? { grafts: [...grafts] } : {}),
+        ...(body !== undefined ? { projected: true } : {}),
+      }],
       ...(graph ? { formulas: graph as unknown as JsonValue } : {}),
     },
   });

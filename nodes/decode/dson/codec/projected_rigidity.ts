@@ -5,7 +5,8 @@
  * follows a body shape. The projection here (`auto_project.ts`) makes a morph target, linear in the
  * body's dial, which cannot hold a fit that turns or scales with it, so the participants move as the
  * surface under them does; the groups whose participants rigidity would place elsewhere are named
- * (decode.dson v70; before, silently), and `dson.bake_morph` applies rigidity when it bakes the morph.
+ * (decode.dson v70; before, silently). `dson.apply_preset` (v54) fits rigidity into the morph at the
+ * dial it sets (`preset_rigidity.ts`), and `dson.bake_morph` applies it when it bakes the morph.
  *
  * @module
  */
@@ -84,8 +85,9 @@ export function describeRigidProjection(
       morphs.length > 5 ? ", …" : ""
     }) move: Daz applies rigidity to ` +
     "the morphs it projects, keeping such parts (buttons, buckles) rigid as the item follows the body, and " +
-    "a projected morph target here moves them as the surface under them moves (dson.bake_morph applies " +
-    `rigidity when it bakes the morph): ${list(groups)}`;
+    "a projected morph target here moves them as the surface under them moves (dson.apply_preset fits " +
+    "rigidity into the morph at the dial it sets, and dson.bake_morph applies it when it bakes the morph): " +
+    list(groups);
 }
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * What applying a mesh's rigidity groups needs from the scene and says about it, shared by
+ * `dson.bake_morph` (`bake.ts`) and `dson.apply_preset`'s rigidity on projected morphs
+ * (`preset_rigidity.ts`): each group's axis frame (its frame node's rest axes) and the warnings for
+ * a missing frame node, a fit the reference vertices do not fix, and vertices in several masks.
+ *
+ * @module
+ */
+import type { Node } from "@gltf-transform/core";
+import type { WarningSink } from "../../../../runtime/node.ts";
+import type { AxisFrame, RigidityGroup, SharedMaskVertices } from "./rigidity.ts";
+import { restAxes } from "./follower_frame.ts";
+import { parseDsonUri } from "./uri.ts";
+
+/**
+ * DSON spec: transform nodes give the axis frame, "in the rotation order of those nodes", else the
+ * reference node; otherwise the fit uses the reference vertices' own principal axes. Rigidity runs
+ * with the morphs on the mesh at rest, before skinning poses it (morphs → rigidity → skinning, as
+ * rigid followers are refitted), so the node's axes are its rest axes (`restAxes`: its orientation),
+ * not its posed ones (before dson.bake_morph v8: its world axes, pose included). A named node that
+ * is not in the scene (a library definition nobody instantiated, an uninstalled figure) is warned
+ * about at the group's path in the scene extras (`at.path`), and the principal axes are used.
+ *
+ * @example
+ * ```ts
+ * const frame = frameFor(group, nodesByName(doc), { mesh: "Shirt", path: "/meshes/1/…/groups/0" }, warn);
+ * ```
+ */
+export function frameFor(
+  group: RigidityGroup,
+  frames: ReadonlyMap<string, Node>,
+  at: { mesh: string; path: string },
+  warn: WarningSink,
+): AxisFrame | undefined {
+  const uri = group.transformNodes[0] ?? group.reference;
+  if (uri === undefined) return undefined;
+  const found = frames.get(parseDsonUri(uri).id);
+  const frame = found && restAxes(found);
+  if (!frame) {
+    const field = group.transformNodes.length ? "transform node" : "reference node";
+    const where = `${at.path}/${group.transformNodes.length ? "transform_nodes/0" : "reference"}`;
+    warn(
+      `rigidity group '${group.id}' of '${at.mesh}' (${where}): ${field} '${uri}' is not a node of the scene; ` +
+        "its scale and rotation axes are the reference vertices' principal axes instead",
+    );
+    return undefined;
+  }
+  return frame;
+}
+
+/**
+ * The warning for a group `applyRigidity` fitted with a guess (`what`, see there), at the group's
+ * path `path` in the scene extras of mesh `mesh`.
+ */
+export function uncertainWarning(
+  group: RigidityGroup,
+  mesh: string,
+  path: string,
+  what: "stretch" | "twist" | "surface",
+): string {
+  if (what === "surface") {
+    return `rigidity group '${group.id}' of '${mesh}' (${path}/reference_vertices): ` +
+      "its reference vertices lie on a line that keeps its direction, or at one place, while the mesh " +
+      "around them twists about that line (or turns about that place) by over 1.1 degrees, or stretches " +
+      "by over 2% where its scale_modes ask for a stretch they cannot measure; they record neither, so " +
+      "its participants slide, unturned and unscaled, as Daz's fit of them moves them, off the " +
+      "surface's motion";
+  }
+  if (what === "stretch") {
+    return `rigidity group '${group.id}' of '${mesh}' (${path}/scale_modes): ` +
+      "its scale_modes stretch its participants across the line its reference vertices lie on, a " +
+      "direction those vertices do not fix; they are stretched along one perpendicular chosen, which " +
+      "may not be Daz's";
+  }
+  return `rigidity group '${group.id}' of '${mesh}' (${path}/rotation_mode): ` +
+    "its full turn is not fixed by its reference vertices, which lie on a line that turns or " +
+    "on a strip narrower than the morph's unevenness fixes a twist by: nothing sure says how far its " +
+    "participants twist about that line; they take the least turn that carries it (on a strip, the " +
+    "best fit's twist), which may not be Daz's";
+}
+
+/**
+ * Says which vertex is moved by several rigidity groups and what it takes. Daz does not document
+ * how overlapping masks combine (participant facets of neighbouring groups share their edge's
+ * vertices), so the reading is said, not silent.
+ */
+export function sharedMaskWarning(mesh: string, { count, first }: SharedMaskVertices): string {
+  const quoted = first.groups.map((id) => `'${id}'`);
+  const list = quoted.length === 2
+    ? quoted.join(" and ")
+    : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+  const more = count > 1
+    ? ` (and ${count - 1} more ${count === 2 ? "vertex" : "vertices"} in several masks)`
+    : "";
+  return `rigidity on '${mesh}': vertex ${first.vertex} is in the masks of groups ${list}${more}: it takes the ` +
+    `last group's (${
+      quoted.at(-1)
+    }) rigid transform, blended by its rigidity weight with the plain morph; Daz ` +
+    "does not document how overlapping groups combine";
+}
