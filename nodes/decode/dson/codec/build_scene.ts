@@ -28,6 +28,7 @@ import { itemScaleWarnings } from "./item_scale.ts";
 import { drawInstances } from "./instances.ts";
 import { parentFollowers } from "./follow_parent.ts";
 import { followerShearWarning } from "./follower_shear.ts";
+import { poseScaleWarning, restCarries, type RestCarry } from "./follower_pose_scale.ts";
 import { skinBlendedFollowers } from "./follow_skin.ts";
 import { atRest } from "./follow_rest.ts";
 import { meshExtras, nodeExtras } from "./build_extras.ts";
@@ -84,6 +85,7 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
   // Followers are placed, skinned and refitted with the bones at rest; the pose then carries them.
   const sheared: string[] = [], uncertain: string[] = [], untwisted: string[] = [], surfaced: string[] = [];
   let parented: RigidFollower[] = [];
+  let carries: RestCarry[] = [];
   atRest(target.nodes, dson.nodes, new Set(dson.followers.map((f) => f.node)), () => {
     parented = parentFollowers(target.nodes, dson.nodes, dson.followers, warn);
     skinBlendedFollowers(
@@ -94,6 +96,8 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
     // Daz fits a follower to its reference vertices as the file's morphs move them from the base mesh.
     const { states, unframed, unframedNodes } = followerStates(doc, true);
     refitFollowers(doc, states, sheared, uncertain, untwisted, surfaced);
+    // Followers kept their size by scale_modes 'none', for the check of the pose's scale below.
+    carries = restCarries(states);
     // Named where the DSON file references the missing node (decode.dson v64; before, unplaced).
     const at = new Map(dson.followers.map((f) => [target.nodes[f.node], f.modes.frameAt ?? ""]));
     warnUnframed(unframed, warn, "dson", unframedNodes.map((n) => at.get(n) ?? ""));
@@ -102,6 +106,9 @@ export function buildDsonDocument(dson: DsonScene, warn: WarningSink = () => {})
   // With the pose back: a follower moved under a joint scaled unevenly across its turn (decode.dson v70).
   const shear = followerShearWarning(target.nodes, dson.nodes, parented, named);
   if (shear) warn(shear);
+  // With the pose back: followers kept their size that a bone's scale stretches (decode.dson v71).
+  const scaled = poseScaleWarning(carries, "dson");
+  if (scaled) warn(scaled);
   // Last: rigid followers put under an item's bones above ride them as the item follows its target.
   followConformTargets(
     { nodes: target.nodes, dsonNodes: dson.nodes, rest: target.rest },
