@@ -331,7 +331,10 @@ export const rigFitHinge = defineNode({
   // FACES_FLOW 4, was 2: 27°): a spoiler plate a posed model draws raised 63-76° slid (glider plates raised
   // 70°, 12 of 24); now up to 80° they turn. Held-out glider seeds 51-53 unchanged (98 right and good).
   // v98: spinners, split pieces, hinge hardware and the body read what is drawn (undrawn_tally.ts).
-  version: 98,
+  // v99: a Fowler flap on tracks records fit.fowler: the track objects and the unit world direction they
+  // run aft along (the mean of their pieces' long axes), which its warning names too, so the slide left
+  // out can be declared along them.
+  version: 99,
   doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +

@@ -34,7 +34,7 @@ import { SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit } from "./hinge_fit.ts";
 import type { HingeEdge } from "./kinds.ts";
 import { isKruegerFlap, kruegerPieces, panelSpec } from "./krueger_flaps.ts";
-import { declaredCtrlType, getPart, setPart } from "./part_extras.ts";
+import { declaredCtrlType, type FitQuality, getPart, setPart } from "./part_extras.ts";
 import { partNodesOf } from "./scene_order.ts";
 import { keyedFit } from "./keyed_hinge.ts";
 import { signedPart } from "./signed_part.ts";
@@ -49,6 +49,14 @@ import { type BladeSlide, bladeSlide } from "./slide_blades.ts";
 import { slidPart } from "./slid_part.ts";
 import { capOf } from "./slide_caps.ts";
 import { fowlerFlap, listTrackIslands, type TrackIsland } from "./fowler_flaps.ts";
+import {
+  canonicalVec3,
+  invertAffine,
+  type Mat4,
+  normalize,
+  transformDirection,
+  type Vec3,
+} from "./transform.ts";
 
 export { HingeFitFailedError } from "./fit_strict.ts";
 
@@ -264,12 +272,17 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     const fowler = part.kind === "flap" && part.driven_by !== "skin"
       ? fowlerFlap(node, geometric.fit, tracks ??= listTrackIslands(scene, toAircraft))
       : undefined;
+    // Where the tracks run (world), so the slide the rig leaves out can be declared along them.
+    const record = fowler && fowlerRecord(fowler, toAircraft);
     if (fowler) {
+      const along = record?.along_world
+        ? ` (${record.along_world.map((v) => v.toFixed(3)).join(", ")} in world)`
+        : "";
       ctx.warn(
         `panel '${node.getName()}' (flap): a Fowler flap (${fowler.why}): it runs aft along its tracks as it ` +
           "turns; only its turn about its forward edge is rigged, its travel aft is not modelled — to slide it " +
-          "too, give a node above its pivot ctrl_type: translation with X along the tracks (unit m, 0 to " +
-          "about its chord)",
+          `too, give a node above its pivot ctrl_type: translation with X along the tracks${along} (unit m, 0 ` +
+          "to about its chord)",
         { panel: node.getName(), tracks: fowler.tracks },
       );
     }
@@ -284,7 +297,9 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
       rule: fowlerWhy ? { ...rule, why: rule.why ? `${rule.why}; ${fowlerWhy}` : fowlerWhy } : rule,
       keyedRange: fromKeys?.range,
     };
-    setPart(node, signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx));
+    const signed = signedPart(node, part, fit, quality, frame, toAircraft, opening, ctx);
+    if (record) signed.fit = { ...signed.fit!, fowler: record };
+    setPart(node, signed);
   }
   for (const [node, { slide, fit, vertices }] of slides) {
     const part = getPart(node)!;
@@ -299,6 +314,16 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   }
   return { scene: hideAgain(scene, shown) };
 };
+
+/** A Fowler flap's record for `fit.fowler`: its tracks and the world direction they run aft along. */
+function fowlerRecord(
+  fowler: { tracks: string[]; along?: Vec3 },
+  toAircraft: Mat4,
+): NonNullable<FitQuality["fowler"]> {
+  if (!fowler.along) return { tracks: fowler.tracks };
+  const world = normalize(transformDirection(invertAffine(toAircraft), fowler.along));
+  return { tracks: fowler.tracks, along_world: canonicalVec3(world.map((v) => Math.round(v * 1e4) / 1e4)) };
+}
 
 /**
  * How a brake slides when it is an upright blade standing in a wing's skin (`slide_blades.ts`), else

@@ -13,7 +13,8 @@ import type { Document, Node } from "@gltf-transform/core";
 import { gatherPositions, IndexOutOfRangeError } from "./geometry.ts";
 import type { HingeFit } from "./hinge_fit.ts";
 import { isPart } from "./part_extras.ts";
-import { dot, type Mat4, sub, type Vec3 } from "./transform.ts";
+import { dot, type Mat4, normalize, sub, type Vec3 } from "./transform.ts";
+import { symmetricEigen3 } from "./eigen3.ts";
 import { tokenize } from "./vocabulary.ts";
 import { disjointSets } from "./disjoint_sets.ts";
 
@@ -106,7 +107,7 @@ export function fowlerFlap(
   node: Node,
   fit: HingeFit,
   tracks: readonly TrackIsland[],
-): { why: string; tracks: string[] } | undefined {
+): { why: string; tracks: string[]; along?: Vec3 } | undefined {
   const named = [...tokenize(node.getName()), ...tokenize(node.getMesh()?.getName() ?? "")]
     .some((t) => t.includes("fowler"));
   const under = tracks.filter((island) => carries(island, fit));
@@ -117,7 +118,28 @@ export function fowlerFlap(
   const why = named
     ? `named a Fowler flap${onTracks ? ` on ${under.length} tracks (${shown})` : ""}`
     : `it rides on ${under.length} tracks drawn under it (${shown}), as a Fowler flap does`;
-  return { why, tracks: names };
+  return { why, tracks: names, ...(onTracks ? { along: trackDirection(under) } : {}) };
+}
+
+/**
+ * The way tracks run, aft (aircraft frame): the mean of each island's longest principal axis, each
+ * signed aft (a canoe slopes down aft along the lower skin, as its track does).
+ */
+function trackDirection(islands: readonly TrackIsland[]): Vec3 {
+  const sum: Vec3 = [0, 0, 0];
+  for (const { points } of islands) {
+    const mean = [0, 1, 2].map((k) => points.reduce((s, p) => s + p[k], 0) / points.length);
+    const c = [0, 0, 0, 0, 0, 0]; // xx, xy, xz, yy, yz, zz
+    for (const p of points) {
+      const d = [p[0] - mean[0], p[1] - mean[1], p[2] - mean[2]];
+      c[0] += d[0] * d[0], c[1] += d[0] * d[1], c[2] += d[0] * d[2];
+      c[3] += d[1] * d[1], c[4] += d[1] * d[2], c[5] += d[2] * d[2];
+    }
+    const axis = symmetricEigen3(c[0], c[1], c[2], c[3], c[4], c[5]).vectors[2];
+    const sign = axis[0] < 0 ? -1 : 1;
+    for (let k = 0; k < 3; k++) sum[k] += sign * axis[k];
+  }
+  return normalize(sum);
 }
 
 /**

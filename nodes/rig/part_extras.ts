@@ -81,6 +81,11 @@ export interface FitQuality {
    * slides out of, whether it was modelled retracted or extended, and its travel (world units).
    */
   slide?: { surface: "upper" | "lower"; pose: "retracted" | "extended"; travel: number };
+  /**
+   * On a Fowler flap (`fowler_flaps.ts`), whose travel aft is not modelled: the track objects it rides
+   * on and, when they are drawn, the unit world direction they run aft along (a slide to declare).
+   */
+  fowler?: { tracks: string[]; along_world?: Vec3 };
   /** When the hinge was taken from the mirror partner (their fits disagreed): the partner's name. */
   mirrored_from?: string;
   /**

@@ -41,6 +41,16 @@ Deno.test("Fowler flaps turn about their forward edge and are named as running a
             /ctrl_type: translation/.test(warning.message),
         );
         assert(/Fowler/.test(why), `${flap.name}: ${why}`);
+        // Tracks drawn and read: the report says which, and the way they run aft (scene +Z is aft).
+        const fowler =
+          (part.fit as unknown as { fowler?: { tracks: string[]; along_world?: number[] } }).fowler;
+        if (flap.tracks === "objects" || flap.tracks === "one_object") {
+          assert(
+            fowler && fowler.tracks.length > 0 && fowler.along_world,
+            `${flap.name}: ${JSON.stringify(fowler)}`,
+          );
+          assert(fowler.along_world[2] > 0.95, `${flap.name}: tracks run ${fowler.along_world}`);
+        }
       }
     }
   }
