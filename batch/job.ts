@@ -84,9 +84,10 @@ export interface PoolMessage {
 /** A message from a pool member to the pool. */
 export type WorkerMessage =
   /**
-   * The member is up (Deno's worker or process and partgraph's runtime loaded) and has the job: it
-   * loads the graph's code next, when fresh. The pool's limit on that load runs from here, not from
-   * the spawn, whose time a loaded machine stretches to seconds.
+   * A fresh member is up (Deno's worker or process and partgraph's runtime loaded) and has its first
+   * job: it loads the graph's code next. The pool's limit on that load runs from here, not from the
+   * spawn, whose time a loaded machine stretches to seconds. A member that has loaded it says only
+   * "started": the two came together, a message more for the batch's main thread to wake for.
    */
   | { readonly kind: "loading"; readonly id: number }
   /**
@@ -163,8 +164,8 @@ export function jobServer(post: (message: WorkerMessage) => void): (message: Job
     const onBoard = board ? new RunningBoard(board) : undefined;
     const shared = spec.events ? undefined : onBoard;
     onBoard?.clear(); // before the pool hears of the job, so it never reads the last job's nodes
-    post({ kind: "loading", id });
     if (!prepared) {
+      post({ kind: "loading", id });
       // A fresh member loads the graph's code (executor, cache, every node's module) before it says it
       // started: the first input's time limit is for the input, not for start-up, which a loaded
       // machine can stretch to seconds (the pool limits the start on its own).

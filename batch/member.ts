@@ -10,8 +10,9 @@ import { loadingText } from "./running_board.ts";
 /** One member of the pool. */
 export interface PoolMember {
   /**
-   * Runs a job; rejects when the member dies during it. `onStart` is called with "loading" when the
-   * member is up and has the job (a new one then loads the graph's code), with "started" when it starts it.
+   * Runs a job; rejects when the member dies during it. `onStart` is called with "loading" when a new
+   * member is up and has its first job (it then loads the graph's code), with "started" when it starts
+   * a job.
    */
   run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult>;
   /** Stops the member, at once when `now` (in the middle of a job), else once it is idle. */
