@@ -241,6 +241,12 @@ export const dsonApplyPreset = defineNode({
   // 231 (4 silently) -> 0; a preset over a decoded projection, 51301-51400, 240 (8 silently) -> 0; a
   // bake after the preset, 51401-51500, 29 -> 0. A few groups stay off the ideal cylinder by the
   // projection's own error (3 of 648, 0.25-0.38 mm), exactly where rigidity puts the projected morph.
+  // Same version (same session): a rigid follower whose scale_modes are all 'none' on a joint the preset
+  // poses or scales (or below one), which the pose stretches, is named as decode.dson v71 names one
+  // (follower_pose_scale.ts): carried stretched, where Daz's rigid fit would keep its size.
+  // inherit_scale_habits.ts with the scales set by a pose preset, held-out seeds 8701-8800: 102
+  // followers the two readings place over 1 mm apart (up to 4.2 cm), 86 silently -> 0; 52 alike, none
+  // named.
   version: 54,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

@@ -9,7 +9,8 @@
  * posed reference vertices, `scale_modes: none` keeps the follower its own size, wherever it moves.
  * Neither the DSON spec nor the format notes say which Daz does for a bone's scale, and the two differ
  * only there (a turn is the same either way), so the placement is kept and each such follower is named
- * with how far its parts lie apart between the two readings (decode.dson v71; before, silently).
+ * with how far its parts lie apart between the two readings (decode.dson v71, and dson.apply_preset v54
+ * for followers on joints a preset poses or scales; before, silently).
  *
  * @module
  */
@@ -44,7 +45,8 @@ function apply(m: mat4, p: readonly number[]): number[] {
 
 /**
  * The followers of `states` whose modes stretch nothing, each with its joint's rest world and how far
- * its parts reach: called with every bone at rest (`follow_rest.ts` atRest).
+ * its parts reach from their reference vertices (read as the scene stands: the decode calls it with
+ * every bone at rest, a preset after posing, where a stretched part reaches a little farther).
  *
  * @example
  * ```ts
@@ -59,10 +61,16 @@ export function restCarries(states: readonly FollowerState[]): RestCarry[] {
     const joint = state.node.getParentNode();
     const toJoint = joint && state.frames.get(joint);
     if (!joint || !toJoint || state.vertices.length === 0) continue;
-    // With the bones at rest (the figure's own transform kept: it carries a follower by hierarchy in
-    // either reading), and mesh space at rest → world through the joint.
-    const jointRest = [...joint.getWorldMatrix()] as unknown as mat4;
-    const meshToWorld = multiply(jointRest, toJoint);
+    // The joint's world with the bones at rest, the figure's own transform kept (it carries a follower
+    // by hierarchy in either reading): the figure's (the top node's) world after the joint's bind, as
+    // the skin binds mesh space at rest (the same as the decode's rest pose gives, within the float32
+    // of the inverse binds), so a preset reads it as the decode does.
+    let top = joint;
+    for (let up = top.getParentNode(); up; up = up.getParentNode()) top = up;
+    const bind = invert(toJoint);
+    if (!bind) continue;
+    const meshToWorld = [...top.getWorldMatrix()] as unknown as mat4;
+    const jointRest = multiply(meshToWorld, bind);
     const sum = [0, 0, 0];
     const n = state.vertices.length;
     for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) sum[c] += state.points[i * 3 + c] / n;

@@ -16,6 +16,7 @@ import { followsTarget, followTargetsAgain } from "./preset_conform.ts";
 import { followedMeshes, moveFollowedMeshes } from "./preset_follow_mesh.ts";
 import { followerStates, refitFollowers, warnSheared, warnStale } from "./follower_refit.ts";
 import { poseInstanceCopies } from "./instance_copies.ts";
+import { poseScaleWarning, restCarries } from "./follower_pose_scale.ts";
 import { warnUnframed } from "./follower_frame.ts";
 import { reevaluateFormulas } from "./preset_formulas.ts";
 import { clampToLimit, describeClamp, storedLimits } from "./joint_limits.ts";
@@ -152,6 +153,14 @@ export function applyDsonPreset(
   followTargetsAgain(doc, warn);
   moveFollowedMeshes(followed, warn);
   poseInstanceCopies(doc);
+  // Followers kept their size by scale_modes 'none' on a joint the preset poses or scales, or below one.
+  const posedNodes = new Set(poses.keys());
+  const underPosed = restCarries(followers.states).filter((carry) => {
+    for (let n: Node | null = carry.joint; n; n = n.getParentNode()) if (posedNodes.has(n)) return true;
+    return false;
+  });
+  const stretched = poseScaleWarning(underPosed, "dson preset");
+  if (stretched) later.push(stretched);
   if (shared.length) {
     // The same figure twice (a conforming item's bones follow, so they are never matched here).
     warn(`dson preset: ${shared.length} name(s) match several nodes, all posed: ${few(shared)}`);

@@ -12,7 +12,8 @@
  * rotation and scale apart, so the figure's own stretch is in the rest places).
  */
 import assert from "node:assert/strict";
-import { decodeJson } from "./dson_runs.ts";
+import { applyPreset, decodeJson } from "./dson_runs.ts";
+import { channels, posePreset } from "./generate.ts";
 import { drawnFollower, eulerRows } from "./follower_shape_habits.ts";
 import { chainScaleCase } from "./inherit_scale_habits.ts";
 import { kabsch, type V3 } from "./rigidity_reference.ts";
@@ -39,12 +40,27 @@ const values = (node: Json, name: string, fallback: number) =>
  * figure): two readings over {@link APART} apart, named or silent; within {@link ALIKE} and drawn there,
  * named (wrongly).
  */
-export async function tally(from: number, to: number) {
+export async function tally(from: number, to: number, preset = false) {
   const t = { apartNamed: 0, apartSilent: 0, alike: 0, alikeNamed: 0, worst: 0, silent: [] as string[] };
   for (let seed = from; seed <= to; seed++) {
     for (const underFigure of [false, true]) {
       const c = chainScaleCase(seed, { followers: true, underFigure });
-      const { scene, warnings } = await decodeJson(c.json, "scene.duf");
+      // preset: the file's scales at 100 % and a pose preset setting them (the figure's too).
+      const settings: [string, string, number][] = [];
+      if (preset) {
+        for (const node of structuredClone(c.json.node_library) as Record<string, unknown>[]) {
+          const scale = (node.scale as { value: number }[]).map((ch) => ch.value);
+          if (scale.some((v) => v !== 1)) {
+            scale.forEach((v, k) => settings.push([node.id as string, `scale/${"xyz"[k]}`, v]));
+          }
+        }
+      }
+      const file = structuredClone(c.json) as { node_library: Record<string, unknown>[] };
+      if (preset) { for (const node of file.node_library) node.scale = channels("float", [1, 1, 1]); }
+      const decoded = await decodeJson(file, "scene.duf");
+      const { scene, warnings } = preset && settings.length
+        ? await applyPreset(decoded.scene, posePreset(settings))
+        : decoded;
       const library = (c.json as { node_library: Json[] }).node_library;
       const geometries = (c.json as { geometry_library: { vertices: { values: V3[] } }[] }).geometry_library;
       // Rest (every bone unposed, the figure's own channels kept): DSON composes a node's world
@@ -106,6 +122,21 @@ export async function tally(from: number, to: number) {
   }
   return t;
 }
+
+Deno.test("dson rigid followers with scale_modes none on a bone a pose preset scales are named", async () => {
+  // The same followers, the file's scales at 100 % and a pose preset setting them: before
+  // dson.apply_preset v54 (dev seeds 6341-6370) such followers the two readings place apart were
+  // named only where a shear warning happened to name them.
+  const t = await tally(6341, 6370, true);
+  console.log(
+    `followers after a preset, seeds 6341-6370: ${t.apartNamed} placed apart by the two readings named, ` +
+      `${t.apartSilent} silently (worst ${
+        t.worst.toFixed(2)
+      } cm); ${t.alike} alike, ${t.alikeNamed} of them named`,
+  );
+  assert.deepEqual(t.silent, []);
+  assert.ok(t.apartNamed >= 5 && t.alike >= 5, JSON.stringify(t));
+});
 
 Deno.test("dson rigid followers with scale_modes none on a bone the pose scales are named", async () => {
   const t = await tally(6301, 6340);
