@@ -7,7 +7,16 @@
  *
  * @module
  */
-import type { Accessor, Document, Mesh, Node, Primitive, TypedArray } from "@gltf-transform/core";
+import {
+  Accessor,
+  type Document,
+  type GLTF,
+  type Mesh,
+  type Node,
+  type Primitive,
+  type TypedArray,
+} from "@gltf-transform/core";
+import { type AccessorStore, accessorStore } from "../../runtime/scene/graph_props.ts";
 import { copyScene } from "../../runtime/scene/copy.ts";
 import { summariseRepeats } from "../../runtime/repeats.ts";
 import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/unique_names.ts";
@@ -75,7 +84,10 @@ function repairs(doc: Document, apply: boolean): string[] {
 function accessorRepairs(accessors: Accessor[], apply: boolean, messages: string[]): void {
   for (let i = 0; i < accessors.length; i++) {
     const accessor = accessors[i];
-    const bad = accessor.getComponentType() === FLOAT ? replaceNonFinite(accessor, apply) : 0;
+    // Every accessor of every export: its fields read from its store, not through the getters.
+    const store = accessorStore(accessor);
+    const componentType = store ? store.componentType : accessor.getComponentType();
+    const bad = componentType === FLOAT ? replaceNonFinite(accessor, apply, store) : 0;
     if (bad) messages.push(`${bad} non-finite value(s) in accessor ${label(accessor, i)} set to 0`);
   }
 }
@@ -253,12 +265,13 @@ function label(accessor: Accessor, i: number): string {
   return accessor.getName() ? `'${accessor.getName()}'` : `#${i}`;
 }
 
-function replaceNonFinite(accessor: Accessor, apply: boolean): number {
-  let array = accessor.getArray();
+function replaceNonFinite(accessor: Accessor, apply: boolean, store?: AccessorStore): number {
+  let array = store ? store.array as TypedArray | null : accessor.getArray();
   if (!array) return 0;
   // An array of the input: its one pass (shared with the writer's bounds and the output check) says.
   if (!isOwned(array)) {
-    const bad = valueFacts(array, accessor.getElementSize()).nonFinite;
+    const size = store ? Accessor.getElementSize(store.type as GLTF.AccessorType) : accessor.getElementSize();
+    const bad = valueFacts(array, size).nonFinite;
     if (!bad || !apply) return bad;
     array = ownArray(accessor);
   }
@@ -279,7 +292,7 @@ function replaceNonFinite(accessor: Accessor, apply: boolean): number {
  */
 function widenRestartIndices(primitive: Primitive, apply: boolean): boolean {
   const indices = primitive.getIndices();
-  const array = indices?.getArray();
+  const array = indices && arrayOf(indices);
   if (!indices || !array || !(array instanceof Uint16Array || array instanceof Uint8Array)) return false;
   const restart = isOwned(array)
     ? array.includes(array instanceof Uint16Array ? 0xffff : 0xff)
@@ -291,10 +304,10 @@ function widenRestartIndices(primitive: Primitive, apply: boolean): boolean {
 
 function clampIndices(primitive: Primitive, apply: boolean): number {
   const accessor = primitive.getIndices();
-  let indices = accessor?.getArray();
+  let indices = accessor && arrayOf(accessor);
   const position = primitive.getAttribute("POSITION");
   if (!accessor || !indices || !position) return 0;
-  const count = position.getCount();
+  const count = countOf(position);
   // An input's integer indices all below the count (nearly always): known from their one pass.
   if (!isOwned(indices) && isIndexArray(indices) && indexFacts(indices).max < count) return 0;
   let bad = 0;
@@ -307,6 +320,19 @@ function clampIndices(primitive: Primitive, apply: boolean): number {
   return bad;
 }
 
+/** `accessor.getArray()`, read from the accessor's store where found (`accessorStore`). */
+function arrayOf(accessor: Accessor): TypedArray | null {
+  const store = accessorStore(accessor);
+  return store ? store.array as TypedArray | null : accessor.getArray();
+}
+
+/** `accessor.getCount()`, read from the accessor's store where found, as the getter computes it. */
+function countOf(accessor: Accessor): number {
+  const store = accessorStore(accessor);
+  if (!store) return accessor.getCount();
+  return store.array ? store.array.length / Accessor.getElementSize(store.type as GLTF.AccessorType) : 0;
+}
+
 function isIndexArray(array: TypedArray): boolean {
   return array instanceof Uint32Array || array instanceof Uint16Array || array instanceof Uint8Array;
 }
@@ -316,8 +342,11 @@ function isIndexArray(array: TypedArray): boolean {
  * ({@link mendDirectionlessNormals}) becomes +Z.
  */
 function normaliseVectors(accessor: Accessor, apply: boolean): number {
-  let array = accessor.getArray();
-  if (!array || accessor.getElementSize() !== 3 || accessor.getComponentType() !== FLOAT) return 0;
+  const store = accessorStore(accessor);
+  let array = store ? store.array as TypedArray | null : accessor.getArray();
+  if (!array) return 0;
+  const size = store ? Accessor.getElementSize(store.type as GLTF.AccessorType) : accessor.getElementSize();
+  if (size !== 3 || (store ? store.componentType : accessor.getComponentType()) !== FLOAT) return 0;
   // An input's normals: their one pass (shared with the output check) counts the vectors to repair.
   if (!isOwned(array)) {
     const bad = nonUnitVectors(array);

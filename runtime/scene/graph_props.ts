@@ -90,3 +90,23 @@ export function hasOwnKey(value: object): boolean {
   for (const key in value) if (Object.hasOwn(value, key)) return true;
   return false;
 }
+
+/** What glTF-Transform 4.5 keeps in an accessor's attribute store that the export's scans read. */
+export interface AccessorStore {
+  readonly array: ArrayLike<number> | null;
+  readonly componentType: number;
+  readonly type: string;
+}
+
+/**
+ * An accessor's attribute store, read directly (`getArray`, `getComponentType` and `getType` are
+ * glTF-Transform's one `get` for every property and attribute, a megamorphic load each, where a loop
+ * over accessors reading the store's fields loads from objects of one shape), or undefined where the
+ * store is not found as 4.5 keeps it. Read only.
+ */
+export function accessorStore(accessor: Property): AccessorStore | undefined {
+  const store = ATTRIBUTES && (accessor as unknown as Record<symbol, Partial<AccessorStore>>)[ATTRIBUTES];
+  return store && "array" in store && "componentType" in store && "type" in store
+    ? store as AccessorStore
+    : undefined;
+}
