@@ -12,6 +12,7 @@ import { IDENTITY } from "../../../nodes/rig/transform.ts";
 import { rig } from "./pipeline.ts";
 import { HANGAR_LAYOUTS, HANGAR_NAMINGS, hangarSample } from "./hangar_scenes.ts";
 import { oneVertexBuffer } from "./one_buffer.ts";
+import { copyScene } from "../../../runtime/scene/copy.ts";
 
 /** The distinct primitives drawing triangles from vertex data of their own, in a scene. */
 function boxable(doc: ReturnType<typeof hangarSample>["doc"]): number {
@@ -51,4 +52,19 @@ Deno.test("a mesh given new vertices is boxed anew, not from the old box", () =>
   for (let k = 0; k < 3; k++) {
     assertEquals(Math.abs(second.max[k] - second.min[k] - 2 * (first.max[k] - first.min[k])) < 1e-4, true);
   }
+});
+
+Deno.test("a rig node's copy of the scene (sharing its vertex data) reuses the boxes; a full copy reads its own", () => {
+  const sample = hangarSample(3711, HANGAR_NAMINGS[1], HANGAR_LAYOUTS[1]);
+  const nodes = (doc: typeof sample.doc) => doc.getRoot().listNodes().filter((n) => n.getMesh());
+  const first = nodes(sample.doc).map((n) => meshBounds([n], IDENTITY));
+  const start = boundsWork.computed;
+  // As `sceneToChange` hands a node that does not own its input: new primitives over the same arrays.
+  const shared = copyScene(sample.doc, { shareData: true });
+  assertEquals(nodes(shared).map((n) => meshBounds([n], IDENTITY)), first);
+  assertEquals(boundsWork.computed - start, 0);
+  // A full copy holds arrays of its own (a node that writes vertices works on one): read anew, the same.
+  const full = copyScene(sample.doc);
+  assertEquals(nodes(full).map((n) => meshBounds([n], IDENTITY)), first);
+  assertEquals(boundsWork.computed - start, boxable(sample.doc));
 });
