@@ -254,9 +254,11 @@ class SelectionBudget {
 
   /** Counts a reference's primitives; past the budget, a DecodeError at the reference. */
   add(prims: readonly SelectedPrimitive[], ref: VMeshRef): void {
+    // Loops, not a reduce: a closure per primitive, for every reference of every model.
     for (const p of prims) {
       this.#used += p.positions.byteLength + p.indices.byteLength + (p.normals?.byteLength ?? 0) +
-        (p.colors?.byteLength ?? 0) + p.uvs.reduce((sum, uv) => sum + uv.byteLength, 0);
+        (p.colors?.byteLength ?? 0);
+      for (const uv of p.uvs) this.#used += uv.byteLength;
     }
     if (this.#used <= this.#limit) return;
     throw new DecodeError({
