@@ -335,8 +335,17 @@ export const rigFitHinge = defineNode({
   // v99: a Fowler flap on tracks records fit.fowler: the track objects and the unit world direction they
   // run aft along (the mean of their pieces' long axes), which its warning names too, so the slide left
   // out can be declared along them.
-  version: 99,
-  doc: "Fits a hinge line to every panel found by name (surface cut at span stations, forward edge at " +
+  // v100: a glider's airbrake blades no name tells (`Hamulec_L`, `Bremse_L`, `Brake_L`: a wheel's brake
+  // too; `Object_23`, `Cube.004`, `pCube12`) are found by their shape (shape_brakes.ts): on a glider (named
+  // so, or wings of aspect ratio 13 or more as drawn and nothing named an engine), a mirror-image pair of
+  // unread upright blades in the wings at 35-70 % of the chord, and unread plates capping them, are parts
+  // found_by "shape", slid as named ones are, warned, the evidence in fit.rule_why. glider_brakes_tally.ts
+  // held-out seeds 71-73 (48 gliders each): 40 per seed not rigged, silent -> 40 right and good, warned;
+  // named (100) and plates (96) unchanged; no part found by shape on fighters, trainers, helicopters,
+  // propped aircraft, airliners or business jets (out/ tally, seeds 71-73: parts and hinges identical).
+  version: 100,
+  doc: "Fits a hinge line to every panel found by name, or by shape for a glider's airbrake blades no " +
+    "name tells (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +
     "devices but Krueger flaps; the line the panel's own animation turns it about, where the geometry " +
     "agrees; a glider's airbrake blade standing upright in the wing slides along the wing's normal " +

@@ -34,7 +34,7 @@ import { SkinPoses } from "./bone_geometry.ts";
 import { fitHinge, type HingeFit } from "./hinge_fit.ts";
 import type { HingeEdge } from "./kinds.ts";
 import { isKruegerFlap, kruegerPieces, panelSpec } from "./krueger_flaps.ts";
-import { declaredCtrlType, type FitQuality, getPart, setPart } from "./part_extras.ts";
+import { clearPart, declaredCtrlType, type FitQuality, foundByRig, getPart, setPart } from "./part_extras.ts";
 import { partNodesOf } from "./scene_order.ts";
 import { keyedFit } from "./keyed_hinge.ts";
 import { signedPart } from "./signed_part.ts";
@@ -48,6 +48,7 @@ import { sharePartnerShafts } from "./partner_shaft.ts";
 import { type BladeSlide, bladeSlide } from "./slide_blades.ts";
 import { slidPart } from "./slid_part.ts";
 import { capOf } from "./slide_caps.ts";
+import { shapeBrakes } from "./shape_brakes.ts";
 import { fowlerFlap, listTrackIslands, type TrackIsland } from "./fowler_flaps.ts";
 import {
   canonicalVec3,
@@ -69,8 +70,14 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     recordDetection(scene, frame.detected);
     warnIfFrameUnsure(frame, ctx);
   }
+  // A glider's airbrakes no name tells, found by their shape (shape_brakes.ts): rigged as named ones are,
+  // warned, their evidence in fit.rule_why; a part so found that does not slide is left unrigged.
+  const byShape = new Map<Node, string>();
+  for (const found of shapeBrakes(scene, toAircraft)) {
+    setPart(found.node, found.part), byShape.set(found.node, found.why);
+  }
   const named = partNodesOf(scene)
-    .filter((node) => getPart(node)?.found_by === "name" && !declaredCtrlType(node));
+    .filter((node) => foundByRig(getPart(node)) && !declaredCtrlType(node));
   const panels = named.filter((n) => !isSpinningPart(getPart(n))), shown = showScaledCopies(panels, ctx);
   // Propellers and rotors: a shaft from their blades' symmetry, no hinge line (spin_hinge.ts).
   for (
@@ -162,6 +169,11 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     const capped = capOf(boxes.get(node)!, blades);
     if (!capped) continue;
     slides.set(node, { slide: capped.slide, fit, vertices: vertexCounts.get(node)!, box: boxes.get(node)! });
+    for (const map of [fits, rules, boxes, offWhole, vertexCounts]) map.delete(node);
+  }
+  for (const node of byShape.keys()) {
+    if (slides.has(node) || !fits.has(node)) continue;
+    clearPart(node);
     for (const map of [fits, rules, boxes, offWhole, vertexCounts]) map.delete(node);
   }
   const kindOf = (node: Node) => getPart(node)!.kind;
@@ -301,8 +313,16 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     if (record) signed.fit = { ...signed.fit!, fowler: record };
     setPart(node, signed);
   }
-  for (const [node, { slide, fit, vertices }] of slides) {
-    const part = getPart(node)!;
+  for (const [node, { slide: found, fit, vertices }] of slides) {
+    const part = getPart(node)!, shape = byShape.get(node);
+    const slide = shape ? { ...found, why: `${shape}; ${found.why}` } : found;
+    if (shape) {
+      ctx.warn(
+        `panel '${node.getName()}' (${part.kind}): no name tells it is an airbrake — ${shape}; rigged to ` +
+          "slide as one: name it (Airbrake_L) or give it ctrl_type extras if it is not",
+        { panel: node.getName(), found_by: "shape" },
+      );
+    }
     if (slide.doubt) {
       ctx.warn(`panel '${node.getName()}' (${part.kind}): slides, but ${slide.doubt}`, {
         panel: node.getName(),

@@ -8,7 +8,14 @@ import type { JsonValue } from "../../runtime/node.ts";
 import type { NodeRun } from "../../runtime/lazy_run.ts";
 import { rigScene } from "./rig_scene.ts";
 import { mergeExtras } from "../../runtime/scene/extras.ts";
-import { clearPart, declaredCtrlType, getPart, type PartAnnotation, setPart } from "./part_extras.ts";
+import {
+  clearPart,
+  declaredCtrlType,
+  foundByRig,
+  getPart,
+  type PartAnnotation,
+  setPart,
+} from "./part_extras.ts";
 import { partNodesOf } from "./scene_order.ts";
 import {
   addScaled,
@@ -55,7 +62,7 @@ export const run: NodeRun<typeof rigInsertPivot> = ({ inputs, params, ctx }) => 
   const scene = rigScene(inputs.scene, ctx);
   const animated = animatedNodes(scene);
   const panels = partNodesOf(scene)
-    .filter((node) => getPart(node)?.found_by === "name" && getPart(node)?.hinge && !declaredCtrlType(node));
+    .filter((node) => foundByRig(getPart(node)) && getPart(node)?.hinge && !declaredCtrlType(node));
   const order = new ChildOrder(scene);
   const taken = new Set(scene.getRoot().listNodes().map((node) => node.getName()));
   const shared = sharedNames(panels);

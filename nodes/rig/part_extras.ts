@@ -11,8 +11,17 @@ import type { Side } from "./vocabulary.ts";
 import type { Vec3 } from "./transform.ts";
 import type { FittedGeometry } from "./fitted_geometry.ts";
 
-/** How a part was found. */
-export type FoundBy = "extras" | "constraint" | "name";
+/**
+ * How a part was found: declared in the file's extras, by a decoder's constraint, by its name, or by its
+ * shape where no name tells (`shape`: a glider's airbrake blades, `shape_brakes.ts`). The rig fits,
+ * pivots and reports `name` and `shape` parts alike (`foundByRig`).
+ */
+export type FoundBy = "extras" | "constraint" | "name" | "shape";
+
+/** Whether the rig found the part itself (by name or shape), so fits it and inserts its pivot. */
+export function foundByRig(part: PartAnnotation | undefined): boolean {
+  return part?.found_by === "name" || part?.found_by === "shape";
+}
 
 /** A node's local translation, rotation and scale. */
 export interface Frame {

@@ -50,7 +50,9 @@ export const rigReport = defineNode({
   // rig.fit_hinge v93.
   // 22: a part that slides (ctrl_type translation, declared or found) reports its axis as drawn, not
   // negated under a mirroring ancestor (which flips a turn's sense, not a slide's).
-  version: 22,
+  // 23: a part rig.fit_hinge found by its shape (found_by "shape", v100: a glider's airbrake blades no
+  // name tells) is reported as a found-by-name one is: its panel, its hinge or slide from its fit.
+  version: 23,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

@@ -10,7 +10,7 @@ import { getPartgraphExtras } from "../../runtime/scene/extras.ts";
 import { exportNames } from "../../runtime/scene/unique_names.ts";
 import { resolveFrame, toAircraft } from "./frame.ts";
 import { doubtedFit, frameDoubt } from "./frame_doubt.ts";
-import { declaredCtrlType, getPart, nodePath } from "./part_extras.ts";
+import { declaredCtrlType, foundByRig, getPart, nodePath } from "./part_extras.ts";
 import { partNodesOf } from "./scene_order.ts";
 import {
   canonicalVec3,
@@ -49,7 +49,7 @@ export const run: NodeRun<typeof rigReport> = ({ inputs, params }) => {
     // panel fitted but given no pivot (reported before rig.insert_pivot, or its fit found no hinge)
     // holds its part itself.
     const panel = part.panel === undefined
-      ? (part.found_by === "name" && !declaredCtrlType(node) ? node : undefined)
+      ? (foundByRig(part) && !declaredCtrlType(node) ? node : undefined)
       : panelChild(node, part.panel);
     const called = panel ? panelName(panel) : undefined;
     byKind[part.kind] = (byKind[part.kind] ?? 0) + 1;
@@ -117,7 +117,7 @@ function worldHinge(node: Node): { origin: Vec3; axis: Vec3 } | undefined {
   const world = node.getWorldMatrix();
   // A slide moves along the axis as drawn: a mirroring ancestor flips a turn's sense, not a slide's.
   const slides = (declaredCtrlType(node) ?? part.ctrl_type) === "translation";
-  if (declaredCtrlType(node) || part.found_by !== "name") {
+  if (declaredCtrlType(node) || !foundByRig(part)) {
     const mirror = !slides && linearDeterminant(world) < 0 ? -1 : 1;
     const axis = normalize(transformDirection(world, [1, 0, 0]));
     return {

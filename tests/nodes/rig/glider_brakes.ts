@@ -39,7 +39,16 @@ export const BRAKE_NAMES: readonly (readonly [string, string])[] = [
   ["brzdici_klapka_leva", "brzdici_klapka_prava"],
   ["Object_23", "Object_24"],
   ["Cube.004", "Cube.005"],
+  ["Bremse_L", "Bremse_R"],
+  ["Brake_L", "Brake_R"],
+  ["pCube12", "pCube13"],
 ];
+
+/** A wheel's brake disc, named by the word for any brake (a shape finder must leave it alone). */
+const DISC_NAMES = ["Hamulec_kola", "Brzda_kola", "Bremse_Rad", "Brake_disc", "Object_31", "Cylinder.002"];
+
+/** What some files call the whole aircraft (a root or the fuselage's group): a glider by name. */
+const GLIDER_NAMES = ["Glider", "Segelflugzeug_ASK21", "Szybowiec", "Kluzak_L13", "Planeur"];
 
 /** Upper and lower words in those languages, appended to a two-surface brake's name. */
 const SURFACE_WORDS: readonly (readonly [string, string])[] = [
@@ -90,7 +99,8 @@ export interface GliderSample {
   readonly named: boolean;
   /**
    * How the brakes are named: as airbrakes (`named`), by a word for any brake alone (`brake_word`:
-   * Polish `Hamulec_L`, Czech `Brzda_L` — a wheel's brake too), or by a tool's default (`default`).
+   * Polish `Hamulec_L`, Czech `Brzda_L`, German `Bremse_L`, `Brake_L` — a wheel's brake too), or by a
+   * tool's default (`default`: `Object_23`, `Cube.004`, Maya's `pCube12`).
    */
   readonly naming: "named" | "brake_word" | "default";
   readonly description: string;
@@ -121,6 +131,17 @@ function box(lo: Vec3, hi: Vec3): ClassMesh {
   return loft([section(0), section(1)]);
 }
 
+/** A wheel (or a brake disc) of `radius` and `width` on the centre line under the pod: a 12-sided drum. */
+function wheel(radius: number, width: number): ClassMesh {
+  const ring = (z: number): Vec3[] =>
+    Array.from({ length: 12 }, (_, k) => [
+      0.6 + radius * Math.cos(k * Math.PI / 6),
+      -0.45 + radius * Math.sin(k * Math.PI / 6),
+      z,
+    ]);
+  return loft([ring(-width / 2), ring(width / 2)]);
+}
+
 /** Meshes joined into one. */
 export function joinMeshes(meshes: readonly ClassMesh[]): ClassMesh {
   const positions: number[] = [], triangles: number[] = [];
@@ -134,11 +155,14 @@ export function joinMeshes(meshes: readonly ClassMesh[]): ClassMesh {
 
 /**
  * Options: `plates` gives the glider flat hinged spoiler plates in place of Schempp-Hirth blades;
- * `raised` draws them turned up about their hinge by that many degrees (a posed showcase model).
+ * `raised` draws them turned up about their hinge by that many degrees (a posed showcase model);
+ * `engine` puts a named engine in its nose.
  */
 export interface GliderOptions {
   readonly plates?: boolean;
   readonly raised?: number;
+  /** A motor glider's engine and propeller in the nose, named so: a powered aircraft. */
+  readonly engine?: boolean;
 }
 
 /** One glider; `index` picks names and habits, `next` the shape. */
@@ -286,8 +310,12 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     ? PLATE_NAMES[index % PLATE_NAMES.length]
     : BRAKE_NAMES[index % BRAKE_NAMES.length];
   const surface = SURFACE_WORDS[index % SURFACE_WORDS.length];
-  const named = !/^(Object|Cube)/.test(names[0]);
-  const naming = !named ? "default" : /^(Hamulec|Brzda)_/.test(names[0]) ? "brake_word" : "named";
+  const named = !/^(Object|Cube|pCube)/.test(names[0]);
+  const naming = !named
+    ? "default"
+    : /^(Hamulec|Brzda|Bremse|Brake)_/.test(names[0])
+    ? "brake_word"
+    : "named";
   if (options.plates) {
     // A flat plate lying on the upper skin from c0 to c1 of the chord, hinged at its forward edge.
     const c0 = 0.5 + 0.1 * next(), c1 = c0 + 0.08 + 0.05 * next(), th = 0.006;
@@ -352,7 +380,13 @@ export function gliderSample(next: () => number, index: number, options: GliderO
   }
   const scene = newScene();
   // Centimetres under a 0.01 root, as some exporters leave a model; else metres at the root.
-  const top = cm ? scene.createNode("Glider").setScale([0.01, 0.01, 0.01]) : undefined;
+  // Some files name the aircraft (a root group, in its modeller's language), most do not.
+  const rootName = index % 6 === 5 ? GLIDER_NAMES[(index / 6 | 0) % GLIDER_NAMES.length] : undefined;
+  const top = cm
+    ? scene.createNode("Glider").setScale([0.01, 0.01, 0.01])
+    : rootName
+    ? scene.createNode(rootName)
+    : undefined;
   if (top) scene.getRoot().getDefaultScene()!.addChild(top);
   const k = cm ? 100 : 1;
   const toScene = (v: Vec3): Vec3 => [-v[2] * k, v[1] * k, v[0] * k];
@@ -380,6 +414,17 @@ export function gliderSample(next: () => number, index: number, options: GliderO
   add(["Aileron_L", "Querruder_L", "Lotka_L", "Kridelko_L"][index % 4], aileron, false);
   add(["Aileron_R", "Querruder_R", "Lotka_P", "Kridelko_P"][index % 4], aileron, true);
   add("Fin", fin, false);
+  if (options.engine) {
+    add(
+      ["Engine", "Motor", "Silnik", "Propeller"][index % 4],
+      box([-1.5, -0.1, -0.1], [-1.1, 0.1, 0.1]),
+      false,
+    );
+  }
+  // The main wheel under the pod and its brake disc (round, facing the span, on the centre line), named
+  // by the word for a brake as the airbrakes may be: no airbrake, whatever a shape finder reads.
+  add(["Wheel", "Kolo", "Rad", "Kolo_glowne"][index % 4], wheel(0.2, 0.06), false);
+  add(DISC_NAMES[index % DISC_NAMES.length], wheel(0.09, 0.012), false);
   add(["Rudder", "Seitenruder", "Ster_kierunku", "Smerovka"][index % 4], rudder, false);
   add("Stabilizer_L", stab, false);
   add("Stabilizer_R", stab, true);
@@ -420,9 +465,9 @@ export function gliderSample(next: () => number, index: number, options: GliderO
         : `${twoBlades ? "two blades" : "one blade"}${lowerToo ? " upper and lower" : ""}, ${
           extended ? "extended" : "retracted"
         }, cap ${capStyle}`
-    }${slot ? ", slot cut" : ""}${cm ? ", cm" : ""}${mirrored ? ", mirrored" : ""}${
-      authored ? ", origin on the brake" : ""
-    }`,
+    }${slot ? ", slot cut" : ""}${cm ? ", cm under 'Glider'" : ""}${rootName ? `, under '${rootName}'` : ""}${
+      options.engine ? ", engine" : ""
+    }${mirrored ? ", mirrored" : ""}${authored ? ", origin on the brake" : ""}`,
   };
 }
 
