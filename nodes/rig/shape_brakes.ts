@@ -88,33 +88,44 @@ export function shapeBrakes(doc: Document, toAircraft: Mat4): ShapeBrake[] {
     n.getMesh() && !underPart(n) && !matchPanelName(n.getName(), new Set()) && !n.getSkin()
   );
   if (unread.length < 2) return [];
-  const evidence = gliderEvidence(doc, nodes, toAircraft);
-  if (!evidence) return [];
-  const placed = nodes.filter((n) => n.getMesh() && !n.getSkin() && !underPart(n)).map((n) =>
-    placeNode(n, toAircraft)
-  ).filter((p): p is Placed => p !== undefined);
-  // A blade with its cap as a child (`Object_23` > `Object_23.001`) is read whole, as a named one is.
-  const whole = new Map(
-    unread.map((n) => [n, n.listChildren().length ? placeTree(n, toAircraft) : undefined]),
+  // Names first (no geometry read): a glider by name, or an engine named on an aircraft that is not.
+  const gliderName = nodes.flatMap((n) => [n.getName(), n.getMesh()?.getName() ?? ""])
+    .find((name) => tokenize(name).some((t) => GLIDER_WORDS.has(t)));
+  const engine = nodes.find((n) =>
+    isSpinningPart(getPart(n)) || tokenize(n.getName()).some((t) => ENGINE_WORDS.has(t))
   );
-  const unreadSet = new Set(unread);
-  const halfSpan = Math.max(0, ...placed.map((p) => Math.max(Math.abs(p.lo[2]), Math.abs(p.hi[2]))));
-  // The wing about a blade: fixed meshes reaching far along the span (a cap or a blade beside it does not).
-  const near = (self: Placed) => (centre: Vec3, reach: number): FixedMeshes =>
-    placed.filter((p) =>
-      p !== self && p.hi[2] - p.lo[2] > 0.3 * halfSpan &&
-      [0, 1, 2].every((k) => p.lo[k] <= centre[k] + reach && p.hi[k] >= centre[k] - reach)
+  if (!gliderName && engine) return [];
+  // The unread nodes are read first; the rest of the aircraft only once one may be a blade (its middle
+  // faces the flow: bladeSlide asks for the wing about it only then).
+  let all: Placed[] | undefined;
+  const allPlaced = () =>
+    all ??= nodes.filter((n) => n.getMesh() && !n.getSkin() && !underPart(n))
+      .map((n) => placeNode(n, toAircraft)).filter((p): p is Placed => p !== undefined);
+  let halfSpan: number | undefined;
+  // Meshes reaching far along the span: the wings (not a cap, nor a blade beside it).
+  const wings = () => {
+    const placed = allPlaced();
+    halfSpan ??= Math.max(0, ...placed.map((p) => Math.max(Math.abs(p.lo[2]), Math.abs(p.hi[2]))));
+    return placed.filter((p) => p.hi[2] - p.lo[2] > 0.3 * halfSpan!);
+  };
+  const near = (self: Node) => (centre: Vec3, reach: number): FixedMeshes =>
+    wings().filter((p) =>
+      p.node !== self && [0, 1, 2].every((k) => p.lo[k] <= centre[k] + reach && p.hi[k] >= centre[k] - reach)
     );
+  const own = unread.map((n) => placeNode(n, toAircraft)).filter((p): p is Placed => p !== undefined);
   const blades: { placed: Placed; slide: BladeSlide; chordAt: number }[] = [];
-  for (const p of placed) {
-    if (!unreadSet.has(p.node)) continue;
-    const tree = whole.get(p.node) ?? p;
-    const slide = bladeSlide(p.node.getName(), tree, near(p));
+  for (const p of own) {
+    // A blade with its cap as a child (`Object_23` > `Object_23.001`) is read whole, as a named one is.
+    const tree = p.node.listChildren().length ? placeTree(p.node, toAircraft) ?? p : p;
+    const slide = bladeSlide(p.node.getName(), tree, near(p.node));
     if (!slide) continue;
-    const chordAt = chordFraction(p, placed.filter((q) => q !== p && q.hi[2] - q.lo[2] > 0.3 * halfSpan));
+    const chordAt = chordFraction(tree, wings().filter((q) => q.node !== p.node));
     if (chordAt === undefined || chordAt < CHORD_FROM || chordAt > CHORD_TO) continue;
     blades.push({ placed: tree, slide, chordAt });
   }
+  if (blades.length < 2) return [];
+  const evidence = gliderName ? `named '${gliderName}'` : gliderByWings(allPlaced());
+  if (!evidence) return [];
   // Mirror-image pairs: a blade's twin lies across the centre line, the same size and place within a
   // tenth of its span.
   const out: ShapeBrake[] = [];
@@ -135,8 +146,8 @@ export function shapeBrakes(doc: Document, toAircraft: Mat4): ShapeBrake[] {
       } % of the chord, as Schempp-Hirth airbrakes stand`;
     out.push({ node: b.placed.node, part: { ...namedPanelPart("air_brake"), found_by: "shape" }, why });
     // Its cap drawn apart: an unread flat plate lying over the blade's outer end.
-    for (const c of placed) {
-      if (!unreadSet.has(c.node) || out.some((o) => o.node === c.node) || within(c.node, blades)) continue;
+    for (const c of own) {
+      if (out.some((o) => o.node === c.node) || within(c.node, blades)) continue;
       if (!capsBlade(c, b.placed, b.slide)) continue;
       out.push({
         node: c.node,
@@ -156,16 +167,9 @@ function within(node: Node, blades: readonly { placed: Placed }[]): boolean {
   return false;
 }
 
-/** Why the aircraft is a glider (its names, or long thin wings and no engine), or undefined. */
-function gliderEvidence(doc: Document, nodes: readonly Node[], toAircraft: Mat4): string | undefined {
-  const names = nodes.flatMap((n) => [n.getName(), n.getMesh()?.getName() ?? ""]);
-  const gliderName = names.find((name) => tokenize(name).some((t) => GLIDER_WORDS.has(t)));
-  if (gliderName) return `named '${gliderName}'`;
-  const engine = nodes.find((n) =>
-    isSpinningPart(getPart(n)) || tokenize(n.getName()).some((t) => ENGINE_WORDS.has(t))
-  );
-  if (engine) return undefined;
-  const aspect = wingAspect(doc, toAircraft);
+/** Why an aircraft no name calls a glider and none names an engine is one: its long thin wings. */
+function gliderByWings(placed: readonly Placed[]): string | undefined {
+  const aspect = wingAspect(placed);
   return aspect !== undefined && aspect >= GLIDER_ASPECT
     ? `wings of aspect ratio ${aspect.toFixed(0)} and no engine`
     : undefined;
@@ -175,9 +179,7 @@ function gliderEvidence(doc: Document, nodes: readonly Node[], toAircraft: Mat4)
  * The wing's aspect ratio as drawn: span squared over the planform of the meshes reaching 40 % of
  * the half span or more along it (the wings; half their faces' plan area, the upper and lower skins).
  */
-function wingAspect(doc: Document, toAircraft: Mat4): number | undefined {
-  const placed = doc.getRoot().listNodes().filter((n) => n.getMesh() && !n.getSkin())
-    .map((n) => placeNode(n, toAircraft)).filter((p): p is Placed => p !== undefined);
+function wingAspect(placed: readonly Placed[]): number | undefined {
   const half = Math.max(0, ...placed.map((p) => Math.max(Math.abs(p.lo[2]), Math.abs(p.hi[2]))));
   if (!(half > 0)) return undefined;
   const wings = placed.filter((p) => p.hi[2] - p.lo[2] >= 0.4 * half);
