@@ -49,7 +49,8 @@ export const decodeCar = defineNode({
   // padding, a last frame of the padding's zeros (no sounds, no table) is padding (car_padding_frame.ts),
   // sound headers read from the padding are no sounds, a last section may end in a few zero bytes of its
   // own, and zeros after the sounds are padding, not a table of zeros (both readings named when a block
-  // of zeros cannot tell).
+  // of zeros cannot tell); a count one long over the first sound's header, the sound read from its own
+  // bytes with no name, is read one lower when the shorter reading's sounds hold names (car_unnamed_sound.ts).
   version: 28,
   doc: "Decodes a Carnivores .car character: mesh and texture like decode.3df, and each animation as " +
     "morph targets (one per distinct frame) driven by one glTF animation per clip, timed like the game.",

@@ -4,7 +4,8 @@
  * counts (`car_texture_rows.ts`, `car_fitting_counts.ts` and `car_frame_counts.ts` search them; the
  * last passes are `car_two_counts.ts` and `car_appended.ts`; stored counts that fit may still hide a
  * sound, `car_hidden_sound.ts`, the anim→sound table read as a frame, `car_table_frame.ts`, or a padded
- * file's zeros read as one, `car_padding_frame.ts`), each
+ * file's zeros read as one, `car_padding_frame.ts`, or a sound's header taken in by the last clip,
+ * `car_unnamed_sound.ts`), each
  * read with a warning naming the field, both values and why; an ambiguous search is named and the
  * declared values read.
  *
@@ -23,6 +24,7 @@ import { hiddenSound } from "./car_hidden_sound.ts";
 import { tableFrameRepair } from "./car_table_frame.ts";
 import { tableSound } from "./car_table_sound.ts";
 import { paddingFrameRepair } from "./car_padding_frame.ts";
+import { unnamedSoundRepair } from "./car_unnamed_sound.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** Bytes of the optional animation → sound table. */
@@ -174,7 +176,7 @@ export function sectionCounts(counts: SectionCountSearch, warn: WarningSink): {
   if (declaredEnds(view, end, exact)) {
     const sections = exact;
     return hiddenSound(sections, warn) ?? tableFrameRepair(sections, warn) ?? tableSound(sections, warn) ??
-      paddingFrameRepair(sections, warn) ?? declared;
+      paddingFrameRepair(sections, warn) ?? unnamedSoundRepair(sections, warn) ?? declared;
   }
   // A sound where the table goes, its "table" running into the padding (car_table_sound.ts): read as
   // before, though such bytes no longer let the declared counts end the file.

@@ -383,12 +383,26 @@ export function splitModelName(field: Uint8Array, names: NameReader): { name: st
  * warning says so. With sounds, a table of zeros plays sound 0 for every clip (as the game reads any 256
  * bytes there), padding none: when the file's size is a block a tool pads to and the zeros fit in one such
  * block, the bytes do not tell — no table is read and the warning names both readings; zeros longer than a
- * block, or a size no tool pads to, are the table and bytes after it (false: the table reader's).
+ * block, or a size no tool pads to, are the table and bytes after it (false: the table reader's). Exactly
+ * 256 zeros are the table, as before — in a file of whole blocks, with sounds, warned naming both readings.
  */
 function zeroTable(view: DataView, at: number, soundCount: number, warn: WarningSink): boolean {
   const size = view.byteLength, left = size - at;
-  if (left <= ANIM_SOUND_TABLE_BYTES || !inPadding(view, at)) return false;
+  if (left < ANIM_SOUND_TABLE_BYTES || !inPadding(view, at)) return false;
   const block = paddingBlock(view);
+  if (left === ANIM_SOUND_TABLE_BYTES) {
+    // Exactly a table of zeros, read as one (as before); in a file of whole blocks it may be padding too.
+    if (soundCount > 0 && block > 0) {
+      warn(
+        `the ${left} bytes after the sounds (byte ${at} on) are zeros, ending the file, which is a multiple of ` +
+          `${block} bytes: an anim→sound table of zeros (every clip plays sound 0, as the game reads it), or ` +
+          "padding a tool added where it wrote no table (every clip silent) — the file does not tell which; " +
+          "read as the table",
+        { offset: at, bytes: left, block },
+      );
+    }
+    return false;
+  }
   if (soundCount === 0) {
     warn(
       `the ${left} byte(s) after the last clip (byte ${at} on) are zeros to the end of the file: padding (a ` +

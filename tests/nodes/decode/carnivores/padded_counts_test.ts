@@ -11,6 +11,8 @@ import { paddedCountFile, paddedCountOutcome } from "./padded_counts.ts";
 import { parseCar as parseCarTo } from "../../../../nodes/decode/carnivores/codec/parse_car.ts";
 import { parseCar } from "./parse.ts";
 import { carClipsAt } from "./car_layout.ts";
+import { encodeCar } from "../../../support/carnivores/encode.ts";
+import { animation, gridCar } from "./fixtures.ts";
 
 /** The files of seeds `from`… whose habits `keep` takes, `wanted` of them. */
 function files(keep: (file: ReturnType<typeof paddedCountFile>) => boolean, wanted: number, from = 1) {
@@ -126,5 +128,66 @@ Deno.test("padded counts: zeros after the sounds are padding, or a table of zero
     const bytes = file.bytes.slice(0, at + 256);
     const { model } = parseCar(bytes, file.name);
     assert.deepEqual(Array.from(model.animSounds ?? []), new Array(64).fill(0), `seed ${seed}`);
+  }
+});
+
+Deno.test("padded counts: a count one long over a sound's header, the sound read from its own bytes, is read one lower", () => {
+  // The last clip's extra frame takes in the first sound's header; the sound then read a frame on takes
+  // its name from PCM and its length from the recording's silent end (0), ending where the table does
+  // (seed 97054 of padded_counts.ts). Read one frame shorter, the sound's header holds its name.
+  for (const [columns, rows, frames] of [[4, 6, 2], [6, 6, 3], [8, 5, 5], [12, 3, 4]]) {
+    const grid = gridCar(columns, rows, 0);
+    const frameBytes = grid.points.count * 6;
+    const pcm = Uint8Array.from({ length: frameBytes }, (_, i) => 0x80 + ((i * 37) % 120));
+    pcm.fill(0, frameBytes - 6);
+    const bytes = encodeCar({
+      ...grid,
+      name: "Raptor",
+      msc: "",
+      animations: [animation("bite", 15, frames, grid.points, 0)],
+      sounds: [{ name: "growl", pcm }],
+      animSounds: Int32Array.from({ length: 64 }, (_, i) => (i === 0 ? 0 : -1)),
+    });
+    const countAt = carClipsAt(bytes) + 36;
+    new DataView(bytes.buffer).setInt32(countAt, frames + 1, true);
+    const label = `${columns}×${rows}, ${frames} frames`;
+    const { model, warnings } = parseCar(bytes);
+    assert.deepEqual(model.animations.map((a) => a.frameCount), [frames], label);
+    assert.deepEqual(model.sounds.map((s) => [s.name, s.pcm.length]), [["growl", frameBytes]], label);
+    const both = warnings.find((w) => w.offset === countAt);
+    assert.ok(both, `${label}: ${warnings.map((w) => w.message).join("\n")}`);
+    assert.match(
+      both.message,
+      new RegExp(`stores ${frames + 1} frame.*Read as ${frames} frames, sound 0 is the named`),
+    );
+  }
+});
+
+Deno.test("padded counts: exactly 256 zero bytes ending a file of whole blocks are read as the table, naming padding too", () => {
+  // A tool that padded a file with sounds and no table to a block may leave exactly the table's 256 bytes;
+  // a tool that zero-fills the table writes the same bytes. Read as the table (as before), both named.
+  for (const block of [512, 2048, 4096]) {
+    const grid = gridCar(5, 5, 0);
+    const encode = (length: number) =>
+      encodeCar({
+        ...grid,
+        name: "Raptor",
+        msc: "",
+        animations: [animation("walk", 12, 3, grid.points, 0)],
+        sounds: [{ name: "step", pcm: Uint8Array.from({ length }, (_, i) => 1 + (i % 200)) }],
+      });
+    const size = encode(100).length;
+    const bytes = encode(100 + (block - 256 - size % block + 2 * block) % block);
+    const file = new Uint8Array(bytes.length + 256);
+    file.set(bytes);
+    assert.equal(file.length % block, 0);
+    const { model, warnings } = parseCar(file);
+    assert.deepEqual(Array.from(model.animSounds ?? []), new Array(64).fill(0), `${block}`);
+    const both = warnings.find((w) => w.offset === bytes.length);
+    assert.ok(both, `${block}: ${warnings.map((w) => w.message).join("\n")}`);
+    assert.match(
+      both.message,
+      /an anim→sound table of zeros .* or padding a tool added where it wrote no table/,
+    );
   }
 });
