@@ -126,7 +126,15 @@ export const decodeCmp = defineNode({
   // other than 1, bytes after its vertex buffer) name the parts and LODs drawing it ("drawn on …"; held
   // until the parts are read, in their order); a texture in no library names the libraries looked in; a
   // material sampling a UV set its mesh lacks names the mesh and its parts and LODs (before, 'Root.0').
-  version: 50,
+  // 51: the warnings that still named no part, or only the first mesh, name what a modder should look
+  // at: a file's padding warning (bytes after meshes' vertex buffers no stride explains, one per file, a
+  // library .vms's too) ends with the parts and LODs drawing those meshes; a damaged copy passed over for a
+  // readable one names the parts drawing that mesh; a material sampling a UV set its meshes lack names
+  // every such mesh (first four, "and N more meshes"), each with its parts, after the parts are built
+  // (before, the first mesh alone). Held-out seeds 1001-1040 of tests/.../partless_warnings.ts: padding
+  // 0/38 and passed-over copies 0/40 naming a part, UV warnings naming every mesh 1/40 -> all; output
+  // bytes unchanged.
+  version: 51,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -203,6 +203,7 @@ function buildInto(
 
   for (const part of model.parts) addChild(scene, partNode(part));
   reportLost();
+  primitive.reportUvSets();
   setPartgraphExtras(scene, {
     constraints: model.constraints.map((c) => ({ ...c })) as unknown as JsonValue,
     // Played by constraints.resolve on the joints it builds; absent when the model has none.

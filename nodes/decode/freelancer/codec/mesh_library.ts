@@ -12,7 +12,8 @@ import type { ByteWindow } from "../../../../runtime/binary.ts";
 import { DecodeError } from "../../../../runtime/errors.ts";
 import { flCrc32 } from "./crc.ts";
 import { warnMisspeltEntries } from "./entry_names.ts";
-import type { LibraryContents, MeshDamage } from "./model.ts";
+import type { LibraryContents, MeshDamage, ModelPart } from "./model.ts";
+import { describeParts, type PartLods } from "./users.ts";
 import { findChild, requireLeaf, type UtfEntry } from "./utf.ts";
 import { readVMeshData, type TrailingBytes, type VMeshData } from "./vmesh.ts";
 
@@ -69,7 +70,11 @@ export function readMeshLibrary(
     if (damaged) {
       // A readable copy in a library loaded later is what a user wants drawn, as a damaged library
       // skipped by the search always gave; the warning says which was passed over.
-      warn(`mesh '${dir.name}': ${describeMeshDamage(damaged)}; the readable copy at ${where} is used`);
+      // Given with the mesh's id, so the parts drawing it (which would have lost it) are named.
+      warnMesh(
+        id,
+        `mesh '${dir.name}': ${describeMeshDamage(damaged)}; the readable copy at ${where} is used`,
+      );
       damagedMeshes.delete(id);
     }
     meshes.set(id, mesh);
@@ -101,9 +106,15 @@ export function describeMeshDamage(damage: MeshDamage): string {
  * One warning for the meshes of file `from` that have bytes after their vertex buffer that no vertex
  * stride explains: how many meshes and bytes, and the first few by name and byte. Retail meshes end with
  * their vertex buffer; exporters that pad a leaf leave such bytes on every mesh they write, and a
- * warning per mesh buried the rest.
+ * warning per mesh buried the rest. Given `parts`, it ends with the parts and LODs drawing any of those
+ * meshes, in the model's part order (`; drawn on part 'Hull' LODs 0–2 and 3 more parts`).
  */
-export function warnPadding(from: string, list: readonly TrailingBytes[], warn: WarningSink): void {
+export function warnPadding(
+  from: string,
+  list: readonly TrailingBytes[],
+  warn: WarningSink,
+  parts?: readonly ModelPart[],
+): void {
   if (!list.length) return;
   const total = list.reduce((sum, t) => sum + t.bytes, 0);
   const named = list.slice(0, 4).map((t) => `'${t.mesh}' (${t.bytes} at byte ${t.at})`);
@@ -111,6 +122,23 @@ export function warnPadding(from: string, list: readonly TrailingBytes[], warn: 
   warn(
     `${from}: ${list.length} mesh(es) have byte(s) after their vertex buffer, ${total} in all, ignored ` +
       `(padding or a tool's leftovers: no vertex stride fills them; each header accounts for its groups, ` +
-      `indices and vertices): ${named.join(", ")}${more}`,
+      `indices and vertices): ${named.join(", ")}${more}${
+        parts ? `; drawn on ${describeParts(drawing(parts, list))}` : ""
+      }`,
   );
+}
+
+/** The parts and LODs of `parts` whose references draw one of the meshes of `list`. */
+function drawing(parts: readonly ModelPart[], list: readonly TrailingBytes[]): PartLods {
+  const ids = new Set(list.map((t) => flCrc32(t.mesh)));
+  const out = new Map<string, Set<number>>();
+  for (const part of parts) {
+    part.fragment.lods.forEach((ref, lod) => {
+      if (!ids.has(ref.meshId)) return;
+      const lods = out.get(part.name);
+      if (lods) lods.add(lod);
+      else out.set(part.name, new Set([lod]));
+    });
+  }
+  return out;
 }

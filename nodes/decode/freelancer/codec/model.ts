@@ -304,12 +304,14 @@ export function finishModel(
   for (const library of libraries) {
     gatherInto(reading, readUtf(library.bytes, library.name), library.name, warn, "", warnMesh);
   }
-  for (const [from, list] of padded) warnPadding(from, list, warn);
   if (kind === "vms") {
     // A mesh library is nothing but its meshes: with none readable there is nothing to convert.
     if (!meshes.size) throw damagedMeshes.values().next().value!.error;
     parts = vmsParts(meshes, damagedMeshes);
   }
+  // Once the parts are known, each file's padding names those drawing its padded meshes (a sphere's
+  // part is generated, from no library mesh: none to name).
+  for (const [from, list] of padded) warnPadding(from, list, warn, sphere ? undefined : parts);
   // Each hardpoint named with the part holding it: names repeat across parts (every turret's HpConnect).
   // Made for the first warning about a hardpoint: most models have none.
   let holder: Map<Hardpoint, string> | undefined;

@@ -2,7 +2,8 @@
  * The glTF primitives of a Freelancer scene: a selected group (or wireframe) as a primitive with its
  * attributes, LancerEdit's tangents packed from the last two UV sets when a normal map reads them, and
  * its material; a material sampling a UV set the mesh lacks is named once per material and set count,
- * with the first such mesh and the parts and LODs drawing it.
+ * after the parts, with every such mesh (the first four, then how many more) and the parts and LODs
+ * drawing each.
  *
  * @module
  */
@@ -30,6 +31,15 @@ export type MakePrimitive = (
   mesh?: () => string,
 ) => Primitive;
 
+/** {@link MakePrimitive} with the warnings it holds until every part is made. */
+export type ScenePrimitives = MakePrimitive & {
+  /** One warning per material and UV set count its meshes lack, naming every such mesh (call once). */
+  readonly reportUvSets: () => void;
+};
+
+/** How many meshes a UV-set warning names before it counts the rest, as `users.ts` does parts. */
+const NAMED_MESHES = 4;
+
 /**
  * The primitive maker of one scene: accessors from `accessors`, materials by id from `material`.
  *
@@ -37,6 +47,7 @@ export type MakePrimitive = (
  * ```ts
  * const primitive = scenePrimitives(doc, accessors, model, sceneMaterials(doc, model, warn), warn);
  * mesh.addPrimitive(primitive(selected, "Root.0", false));
+ * primitive.reportUvSets();
  * ```
  */
 export function scenePrimitives(
@@ -45,7 +56,7 @@ export function scenePrimitives(
   model: FreelancerModel,
   material: (id: number) => Material | null,
   warn: WarningSink,
-): MakePrimitive {
+): ScenePrimitives {
   // A new primitive's references are set without glTF-Transform's change events (`quiet_refs.ts`):
   // four to six per primitive, dispatched to no listener.
   const attribute = (out: Primitive, semantic: string, accessor: Accessor) => {
@@ -92,8 +103,15 @@ export function scenePrimitives(
     }
     return out;
   };
-  /** Materials already named for sampling a UV set their mesh lacks, by material and set count. */
-  const uvWarned = new Set<string>();
+  /**
+   * Materials sampling a UV set their mesh lacks, by material and set count, in first-seen order: the
+   * sets missing and every mesh (in a warning's words, each once), told after the parts, since a
+   * material a mod gave flags to is drawn on many meshes and the first alone sent a modder to one part.
+   */
+  const uvLacking = new Map<
+    string,
+    { material: string; missing: number[]; sets: number; meshes: Set<string> }
+  >();
   // A material's sampler flags (0x10: second UV set) are a property of the material, the sets one of
   // the mesh; a mod's material on a mesh with fewer sets samples one that is not there.
   /** The UV sets each material samples: its texture infos are read once, not once per primitive. */
@@ -104,22 +122,40 @@ export function scenePrimitives(
     if (!needed) sampled.set(mat, needed = sampledUvSets(mat));
     // Sorted ascending: the last is the highest set the material samples.
     if (!needed.length || needed[needed.length - 1] < sets) return;
-    const missing = needed.filter((set) => set >= sets);
     const key = `${mat.getName()}\u0000${sets}`;
-    if (uvWarned.has(key)) return;
-    uvWarned.add(key);
-    warn(
-      `material '${mat.getName()}' samples UV set ${
-        missing.map((s) => s + 1).join(", ")
-      } (its texture flags), ` +
-        `but mesh ${mesh()} has ${sets} UV set${sets === 1 ? "" : "s"}; ` +
-        (sets
-          ? "export.gltf draws those textures with the first set"
-          : "its textures cannot be placed on it"),
-    );
+    let lacking = uvLacking.get(key);
+    if (!lacking) {
+      const missing = needed.filter((set) => set >= sets);
+      uvLacking.set(key, lacking = { material: mat.getName(), missing, sets, meshes: new Set() });
+    }
+    lacking.meshes.add(mesh());
+  };
+  const reportUvSets = () => {
+    for (const { material, missing, sets, meshes } of uvLacking.values()) {
+      const all = [...meshes];
+      const named = all.slice(0, NAMED_MESHES);
+      const rest = all.length - named.length;
+      const list = rest > 0
+        ? `${named.join(", ")} and ${rest} more mesh${rest === 1 ? "" : "es"}`
+        : named.length === 1
+        ? named[0]
+        : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
+      warn(
+        `material '${material}' samples UV set ${
+          missing.map((s) => s + 1).join(", ")
+        } (its texture flags), ` +
+          `but mesh${all.length === 1 ? "" : "es"} ${list} ha${all.length === 1 ? "s" : "ve"} ${sets} UV set${
+            sets === 1 ? "" : "s"
+          }; ` +
+          (sets
+            ? "export.gltf draws those textures with the first set"
+            : "its textures cannot be placed on it"),
+      );
+    }
+    uvLacking.clear();
   };
 
-  return primitive;
+  return Object.assign(primitive, { reportUvSets });
 }
 
 /** The UV sets a material's textures sample (glTF `texCoord`), in ascending order. */

@@ -270,7 +270,7 @@ Deno.test("a .vms with one damaged mesh: the readable one is drawn, the damaged 
   await assertValid(scene);
 });
 
-Deno.test("a readable copy in a library given later is drawn, with a warning naming the damaged one passed over", async () => {
+Deno.test("a readable copy in a library given later is drawn, with a warning naming the damaged one passed over and the parts drawing it", async () => {
   const own = wingCompound(patched(12, 0x110));
   const extra = encodeUtf(utfDir("\\", [meshLibrary([{ name: "bad.vms", data: GOOD }])]));
   const ctx = testContext();
@@ -285,7 +285,8 @@ Deno.test("a readable copy in a library given later is drawn, with a warning nam
   assert.deepEqual(ctx.warnings.map((w) => w.message), [
     "mesh 'bad.vms': VMeshLibrary/bad.vms/VMeshData in wing.cmp does not decode (at byte " +
     `${offsetOf(encodeUtf(own), patched(12, 0x110)) + 12}: expected a supported FVF, found FVF without XYZ ` +
-    "position); the readable copy at VMeshLibrary/bad.vms/VMeshData in extra.vms is used",
+    "position); the readable copy at VMeshLibrary/bad.vms/VMeshData in extra.vms is used; drawn on part " +
+    "'Wing' LODs 0, 1",
   ]);
   await assertValid(doc);
 });
