@@ -66,8 +66,11 @@ export function attributeSetRepairs(mesh: Mesh, apply: boolean, messages: string
  * 0…n−1 and joints and weights pair up (nearly every primitive: one pass over its semantics).
  */
 function numberedSets(primitive: Primitive): Map<string, number[]> | undefined {
+  const semantics = primitive.listSemantics();
+  if (inOrder(semantics)) return undefined;
+  setMaps.count++;
   const sets = new Map<string, number[]>();
-  for (const semantic of primitive.listSemantics()) {
+  for (const semantic of semantics) {
     const match = NUMBERED.exec(semantic);
     if (!match) continue;
     const numbers = sets.get(match[1]) ?? [];
@@ -77,6 +80,32 @@ function numberedSets(primitive: Primitive): Map<string, number[]> | undefined {
   const gapless = [...sets.values()].every((numbers) => numbers.every((n) => n < numbers.length));
   const paired = (sets.get("JOINTS")?.length ?? 0) === (sets.get("WEIGHTS")?.length ?? 0);
   return gapless && paired ? undefined : sets;
+}
+
+/** How many primitives {@link numberedSets} built its map of sets for (a count for tests). */
+export const setMaps = { count: 0 };
+
+/** Per family (TEXCOORD, COLOR, JOINTS, WEIGHTS): how many sets, and the largest number. Scratch. */
+const COUNTS = new Float64Array(4), LARGEST = new Float64Array(4);
+const FAMILIES: Readonly<Record<string, number>> = { TEXCOORD: 0, COLOR: 1, JOINTS: 2, WEIGHTS: 3 };
+
+/**
+ * Whether {@link numberedSets} finds nothing to repair in `semantics`, without its map and lists: each
+ * family numbered 0…n−1 (its largest number below its count, which is the test below, `every(n <
+ * length)`) and as many joint sets as weight sets. Nearly every primitive of every export.
+ */
+function inOrder(semantics: readonly string[]): boolean {
+  COUNTS.fill(0);
+  LARGEST.fill(-1);
+  for (let i = 0; i < semantics.length; i++) {
+    const match = NUMBERED.exec(semantics[i]);
+    if (!match) continue;
+    const family = FAMILIES[match[1]], number = Number(match[2]);
+    COUNTS[family]++;
+    if (number > LARGEST[family]) LARGEST[family] = number;
+  }
+  for (let f = 0; f < 4; f++) if (COUNTS[f] > 0 && !(LARGEST[f] < COUNTS[f])) return false;
+  return COUNTS[2] === COUNTS[3];
 }
 
 /** The semantics of `sets` (of family `name`) whose number the partner family's `partners` lacks. */
