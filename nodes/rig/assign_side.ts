@@ -106,7 +106,11 @@ export const rigAssignSide = defineNode({
   // turned the frame found; a loose vertex at the origin made aircraft apart overlap.
   // 37: the copies' boxes are read per primitive, not per vertex buffer (mesh_bounds.ts), as
   // rig.fit_hinge v93: meshes sharing one buffer each had the buffer's box.
-  version: 37,
+  // 38: the lateral bounds a side is read from (and a named side checked against) are those of what
+  // triangles with an area draw (local_meshes.ts axisBounds): side-less surfaces drawn out of one
+  // buffer for the whole aircraft (`Ruddervator`/`Ruddervator.001`) reached across the centre line
+  // and were sided centre, silently (undrawn_tally.ts sides).
+  version: 38,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -9,12 +9,18 @@
  * the demo fighter and the Sketchbook airplane). They
  * change when the panel is moved, turned or resized under its pivot, or its mesh re-modelled.
  *
+ * Both are read over what the panel's triangles with an area draw (`drawn_vertices.ts`): vertices no
+ * triangle draws — a deleted face's corner, a stray at the origin, the rest of a game rip's one buffer,
+ * loose edges — are what an exporter drops (Blender's writes only the vertices faces use, and no loose
+ * edges by default), so a box reaching to them made a panel look edited once written again.
+ *
  * @module
  */
 import type { Node } from "@gltf-transform/core";
 import { type GatheredPositions, gatherPositions, positionBounds } from "./geometry.ts";
 import { invertAffine, linearDeterminant, type Vec3 } from "./transform.ts";
 import type { LocalMeshes } from "./local_meshes.ts";
+import { drawnOnly } from "./drawn_vertices.ts";
 
 /** A panel's geometry in its pivot's frame (pivot units). */
 export interface FittedGeometry {
@@ -43,7 +49,7 @@ export function fittedGeometry(pivot: Node, panel: Node, meshes?: LocalMeshes): 
   // A pivot under a group shrunk to 0 (hidden damage copies, `hidden_scale.ts`) has no frame to read in.
   if (Math.abs(linearDeterminant(pivot.getWorldMatrix())) < 1e-300) return undefined;
   const frame = invertAffine(pivot.getWorldMatrix());
-  if (!meshes) return describe(gatherPositions(panel, frame, { triangles: true }), 0);
+  if (!meshes) return describe(drawn(gatherPositions(panel, frame, { triangles: true })), 0);
   // The box from the memo's ranges (the same numbers), the placed positions only for the centroid.
   const gathered = meshes.gather(panel, frame, true, true);
   if (gathered.count === 0) return undefined;
@@ -66,11 +72,18 @@ export function panelDrift(
   pivot: Node,
   panel: Node,
 ): { drift: number; turn: number; mirrored: boolean; now: FittedGeometry } | undefined {
-  const gathered = gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true });
+  const every = gatherPositions(panel, invertAffine(pivot.getWorldMatrix()), { triangles: true });
+  const gathered = drawn(every);
   const now = describe(gathered, 0);
   if (!now) return undefined;
   const drift = geometryDrift(record, now);
   if (drift <= EDITED_FRACTION * geometrySize(record)) return { drift, turn: 0, mirrored: false, now };
+  // A record written before boxes were read over what is drawn (rig.insert_pivot before v16) reached
+  // to every vertex: the panel unedited still reads so, and keeps its pivot.
+  if (gathered.count < every.count) {
+    const old = geometryDrift(record, describe(every, 0)!);
+    if (old <= EDITED_FRACTION * geometrySize(record)) return { drift: old, turn: 0, mirrored: false, now };
+  }
   const angle = (c: Vec3) => Math.atan2(c[2], c[1]);
   // A turn (of a frame mirrored or not) explains the change only to float noise: a small move across a
   // thin panel is nearly a turn about the hinge too (1 mm across a 2.4 m aileron: within 6e-5 of its
@@ -87,6 +100,9 @@ export function panelDrift(
   }
   return { drift, turn: 0, mirrored: false, now };
 }
+
+/** `gathered` without the vertices no triangle with an area draws (drawnOnly keeps doubles doubles). */
+const drawn = (gathered: GatheredPositions) => drawnOnly(gathered) as GatheredPositions;
 
 /** Gathered positions reflected through the pivot's origin (a mirror the frame lost or gained, see above). */
 function reflect(gathered: GatheredPositions): GatheredPositions {

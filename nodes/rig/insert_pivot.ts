@@ -44,7 +44,10 @@ export const rigInsertPivot = defineNode({
   // 14: a panel that slides (rig.fit_hinge v95: a glider's airbrake blade) gets a translation pivot:
   // ctrl_type translation, unit m, its X along the slide, its axis_world not flipped under a mirror (a
   // mirror flips a turn's sense, not a slide's).
-  version: 15,
+  // 16: a pivot's `fitted_to` box is read over what triangles with an area draw (fitted_geometry.ts):
+  // one reaching to vertices nothing draws, which an exporter drops, made the panel look edited on
+  // the next run (undrawn_tally.ts reruns).
+  version: 16,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

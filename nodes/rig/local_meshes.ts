@@ -10,7 +10,14 @@
  * @module
  */
 import type { Mesh, Node } from "@gltf-transform/core";
-import { type GatheredPositions, gatherPositions, placePositions, subtreeNodes } from "./geometry.ts";
+import {
+  type GatheredPositions,
+  gatherPositions,
+  IndexOutOfRangeError,
+  placePositions,
+  subtreeNodes,
+} from "./geometry.ts";
+import { drawnOnce } from "./drawn_vertices.ts";
 import { IDENTITY, type Mat4, multiply } from "./transform.ts";
 
 /** Mesh-space geometry per mesh and morph weights, read at most twice (with and without triangles). */
@@ -80,8 +87,29 @@ export class LocalMeshes {
   }
 
   /**
-   * The least and greatest coordinate `k` of `gatherPositions(root, frame)`, as `positionBounds` finds
-   * them (the same numbers), without placing a vertex per node: undefined when it draws none.
+   * `node`'s own mesh in mesh space as its triangles with an area draw it (`drawn_vertices.ts`
+   * drawnOnce: judged once per mesh and weights), all its vertices where a triangle indexes past them
+   * or it draws no triangle; undefined when the node has no mesh.
+   */
+  drawnOf(node: Node): GatheredPositions | undefined {
+    let local: GatheredPositions | undefined;
+    try {
+      local = this.of(node, true);
+    } catch (error) {
+      if (!(error instanceof IndexOutOfRangeError)) throw error;
+      return this.of(node);
+    }
+    // drawnOnly keeps the array's class: mesh-space positions are gathered as doubles.
+    return local && drawnOnce(local) as GatheredPositions;
+  }
+
+  /**
+   * The least and greatest coordinate `k` of what `root`'s subtree draws placed by `frame`: of
+   * `gatherPositions(root, frame)` without the vertices no triangle with an area draws (as
+   * {@link drawnOf} reads each mesh), as `positionBounds` finds them (the same numbers), without
+   * placing a vertex per node: undefined when it draws none. Every vertex counted, a V-tail's
+   * ruddervator drawn out of the whole aircraft's one buffer reached across the centre line and was
+   * sided centre, and a loose vertex an exporter later dropped made an unedited panel look edited.
    *
    * Why it may: coordinate k of a vertex is `(m[k]·x + m[k+4]·y + m[k+8]·z) + m[k+12]`, and adding
    * one finite number rounds monotonically, so the least (greatest) sum is the least (greatest) inner
@@ -90,7 +118,7 @@ export class LocalMeshes {
   axisBounds(root: Node, frame: Mat4, k: 0 | 1 | 2): { min: number; max: number } | undefined {
     let min = Infinity, max = -Infinity, count = 0;
     for (const node of subtreeNodes(root)) {
-      const local = this.of(node);
+      const local = this.drawnOf(node);
       if (!local || local.count === 0) continue;
       count += local.count;
       const m = multiply(frame, node.getWorldMatrix());

@@ -35,7 +35,10 @@ export const rigParts = defineNode({
   // 14: `ctrl_type` as typed into custom properties (`"Rotation"`, `" translation "`) declares a part, and
   // text limits and such a ctrl_type are written back as numbers and the word, which runtimes compare
   // exactly; a ctrl_type that is neither word is named (before: not a part, silently).
-  version: 14,
+  // 15: an edited panel is told by what its triangles with an area draw (fitted_geometry.ts
+  // panelDrift): a panel written again without its undrawn vertices (an exporter's) is not refitted; a
+  // record of rig.insert_pivot before v16, over every vertex, still reads the panel unedited.
+  version: 15,
   doc: 'Marks every node with a ctrl_type extra ("rotation" or "translation") as a part: it turns ' +
     "about, or slides along, its own local X from its found pose; rest/min/max/unit/group/positive " +
     "extras are honoured and passed through. What is under a part, or holds one, is left to it.",

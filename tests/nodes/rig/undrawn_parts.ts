@@ -154,3 +154,50 @@ function addGuideEdges(doc: Document, mesh: Mesh, origin: Vec3): void {
       ),
   );
 }
+
+/**
+ * `doc` written again by an exporter that keeps only what faces use (Blender's glTF exporter: the
+ * vertices its faces index, each object's own, and no loose edges by default): every triangle
+ * primitive's attributes (morph targets' too) cut down to the vertices its triangles index, in their
+ * order, into accessors of its own; primitives of lines or points beside triangles dropped. What each
+ * primitive draws is unchanged; a collapsed triangle's corners are indexed, so they stay.
+ */
+export function writtenAgain(doc: Document): void {
+  for (const mesh of doc.getRoot().listMeshes()) {
+    const surface = mesh.listPrimitives().some((p) => [4, 5, 6].includes(p.getMode()));
+    for (const primitive of mesh.listPrimitives()) {
+      if (![4, 5, 6].includes(primitive.getMode())) {
+        if (surface) mesh.removePrimitive(primitive);
+        continue;
+      }
+      const position = primitive.getAttribute("POSITION");
+      if (!position) continue;
+      const count = position.getCount();
+      const old = primitive.getIndices()?.getArray() ?? Uint32Array.from({ length: count }, (_, i) => i);
+      const index = new Int32Array(count).fill(-1), kept: number[] = [];
+      for (const i of old) if (index[i] < 0) index[i] = kept.length, kept.push(i);
+      if (kept.length === count && primitive.getIndices()) continue;
+      kept.sort((a, b) => a - b);
+      kept.forEach((v, i) => index[v] = i);
+      const cut = (accessor: Accessor): Accessor => {
+        const size = accessor.getElementSize(), held = accessor.getArray()!;
+        const out = new (held.constructor as Float32ArrayConstructor)(kept.length * size);
+        kept.forEach((v, i) => out.set(held.subarray(v * size, v * size + size), i * size));
+        return doc.createAccessor(accessor.getName()).setType(accessor.getType())
+          .setNormalized(accessor.getNormalized()).setBuffer(accessor.getBuffer()).setArray(out);
+      };
+      for (const semantic of primitive.listSemantics()) {
+        primitive.setAttribute(semantic, cut(primitive.getAttribute(semantic)!));
+      }
+      for (const target of primitive.listTargets()) {
+        for (const semantic of target.listSemantics()) {
+          target.setAttribute(semantic, cut(target.getAttribute(semantic)!));
+        }
+      }
+      primitive.setIndices(
+        doc.createAccessor().setType("SCALAR").setBuffer(position.getBuffer())
+          .setArray(Uint32Array.from(old, (i) => index[i])),
+      );
+    }
+  }
+}

@@ -9,6 +9,12 @@
  * from. Before, loose blades drawn from one buffer joined every ring or none, tabs rode on the first
  * surface listed, brackets as large as the aircraft were no hardware (the flap good on its nose), and
  * loose edges kept a joined pair whole. Seeds past those the change was made (31) and measured (37) on.
+ *
+ * `sides`: surfaces named without a side word (`Aileron`/`Aileron.001`, `Elevator01`, a declared
+ * `Object_7`, a V-tail's `Ruddervator`) are sided by their lateral bounds over what they draw; drawn
+ * out of one buffer they reached across the centre line and were sided centre, silently. `reruns`: a
+ * rigged file written again by an exporter that keeps only what faces use keeps every pivot; the
+ * `fitted_to` box reached to the dropped vertices, so every panel was taken for edited and refitted.
  */
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { tallyUndrawn, type UndrawnFamily } from "./undrawn_tally.ts";
@@ -21,6 +27,8 @@ const COUNTS: Record<Exclude<UndrawnFamily, "linkages">, number> = {
   split: 8,
   hardware: 10,
   body: 8,
+  sides: 8,
+  reruns: 6,
 };
 
 for (const [family, count] of Object.entries(COUNTS) as [Exclude<UndrawnFamily, "linkages">, number][]) {

@@ -17,7 +17,7 @@ import { bracketedScene, DEFAULTS, HARDWARE, PLACEMENTS } from "./bracket_scenes
 import { LINKAGE_HABITS, linkageSample } from "./linkage_habits.ts";
 import { judgeModellerScene, type ModellerVerdict } from "./modeller_habits_tally.ts";
 import { modellerSample, type ModellerTruth } from "./modeller_habits.ts";
-import { nodeNamed, rig } from "./pipeline.ts";
+import { nodeNamed, rig, type RigResult } from "./pipeline.ts";
 import { AFT, DOWN, farEdge, UP } from "./cases.ts";
 import { addPanel, newScene, type PanelSpec, turnAttached } from "./fixtures.ts";
 import { judgeSample } from "./rough_tally.ts";
@@ -25,7 +25,7 @@ import { hingeError } from "./coarse_panels.ts";
 import { kruegerAircraft } from "./krueger_flaps.ts";
 import { judgeZoo, spinningNames, zooCase } from "./rotor_zoo.ts";
 import { wildCase } from "./rotor_wild.ts";
-import { giveUndrawn, UNDRAWN_HABITS, type UndrawnHabit } from "./undrawn_parts.ts";
+import { giveUndrawn, UNDRAWN_HABITS, type UndrawnHabit, writtenAgain } from "./undrawn_parts.ts";
 
 /** Parts by verdict, and what the wrong ones were. */
 export interface UndrawnTally {
@@ -37,7 +37,16 @@ export interface UndrawnTally {
 }
 
 /** The families tallied. */
-export const UNDRAWN_FAMILIES = ["spinners", "tabs", "split", "linkages", "hardware", "body"] as const;
+export const UNDRAWN_FAMILIES = [
+  "spinners",
+  "tabs",
+  "split",
+  "linkages",
+  "hardware",
+  "body",
+  "sides",
+  "reruns",
+] as const;
 
 /** One family of {@link UNDRAWN_FAMILIES}. */
 export type UndrawnFamily = (typeof UNDRAWN_FAMILIES)[number];
@@ -397,6 +406,116 @@ export function brakeScene(next: () => number, index: number) {
   return { doc, brakes };
 }
 
+/**
+ * How modellers leave a pair of surfaces without a word for their side, cycled by seed (a V-tail's
+ * `Ruddervator`/`Ruddervator.001` comes with its aircraft, `surface_classes.ts`, in every naming):
+ * `mirrored_copy`, Blender's mirrored duplicate (`Aileron`, `Aileron.001`, either side first);
+ * `numbered`, a surface's pieces numbered as 3ds Max numbers them (`Elevator01`, `Elevator02`);
+ * `object_n`, a rip's objects named by number only (`Object_7`).
+ */
+export const SIDE_NAMINGS = ["mirrored_copy", "numbered", "object_n"] as const;
+
+/** The pairs of `truths` (`<base>_L`/`_R`, `_Left`/`_Right`, `<base>`/`<base>.001`) renamed by `naming`. */
+function sideless(
+  doc: Document,
+  truths: ModellerTruth[],
+  naming: (typeof SIDE_NAMINGS)[number],
+  next: () => number,
+): ModellerTruth[] {
+  const base = (name: string) => name.replace(/(_L|_R|_Left|_Right|\.001)$/, "");
+  let object = 3 + Math.floor(20 * next());
+  // Which side of each pair comes first (the original of a mirrored duplicate, piece 01).
+  const firstSide = new Map<string, string>();
+  return truths.map((truth) => {
+    const pair = truths.filter((x) => base(x.name) === base(truth.name));
+    if (pair.length !== 2 || /\.001$/.test(pair[0].name + pair[1].name)) return truth;
+    if (!firstSide.has(base(truth.name))) firstSide.set(base(truth.name), next() < 0.5 ? "left" : "right");
+    const own = truth.side === firstSide.get(base(truth.name)) ? 0 : 1;
+    const name = naming === "mirrored_copy"
+      ? `${base(truth.name)}${own ? ".001" : ""}`
+      : naming === "numbered"
+      ? `${base(truth.name).replace(/_/g, "")}0${own + 1}`
+      : `Object_${object++}`;
+    const node = doc.getRoot().listNodes().find((n) => n.getName() === truth.name)!;
+    node.setName(name), node.getMesh()?.setName(name);
+    // A rip's numbered object is a part only as its user declares it (custom properties).
+    if (naming === "object_n") {
+      node.setExtras({ ...node.getExtras(), ctrl_type: "rotation", min: -20, max: 20 });
+    }
+    return { ...truth, name };
+  });
+}
+
+/** Adds one part's side verdict to `t`: right; wrong and named (a warning names it, or not good); wrong, silent. */
+function addSide(t: UndrawnTally, result: RigResult, truth: ModellerTruth, what: string): void {
+  // A declared part is its own pivot: found by its name.
+  const part = result.report.parts.find((p) => p.panel === truth.name) ??
+    result.report.parts.find((p) => p.name === truth.name);
+  if (part?.side === truth.side) {
+    t.right++;
+    return;
+  }
+  const warned = result.ctx.warnings.some((w) => w.message.includes(`'${truth.name}'`));
+  const good = (part?.fit as { confidence?: string } | null | undefined)?.confidence === "good";
+  (part && good && !warned) || (!part && !warned) ? t.silent++ : t.named++;
+  t.notes.push(
+    `${what}: ${truth.name} ${part ? part.side : "unrigged"} (${truth.side})${warned ? ", warned" : ""}`,
+  );
+}
+
+/**
+ * Left and right surfaces of `count` modeller aircraft from `seed` on named without a side word
+ * ({@link SIDE_NAMINGS}, cycled by seed), given `habit`: each must be sided as it lies. Judged on
+ * the side alone (the hinge has its own tallies).
+ */
+export async function tallySides(seed: number, count: number, habit: UndrawnHabit): Promise<UndrawnTally> {
+  const t = empty();
+  for (let s = seed; s < seed + count; s++) {
+    const sample = modellerSample(s, "clean"), naming = SIDE_NAMINGS[s % SIDE_NAMINGS.length];
+    const truths = sideless(sample.doc, sample.truths, naming, prng(s * 31 + 5));
+    giveUndrawn(sample.doc, habit, s);
+    const result = await rig(sample.doc);
+    for (const truth of truths) addSide(t, result, truth, `${sample.description}, ${naming}`);
+  }
+  return t;
+}
+
+/**
+ * `count` modeller aircraft from `seed` on given `habit`, rigged, written again by an exporter that
+ * keeps only what faces use (`undrawn_parts.ts` writtenAgain) and rigged again: no panel was edited,
+ * so each must keep its pivot (right); one taken for edited and fitted again is named (the re-run
+ * warns it moved); one whose hinge moved with no warning naming it is silent.
+ */
+export async function tallyReruns(seed: number, count: number, habit: UndrawnHabit): Promise<UndrawnTally> {
+  const t = empty();
+  for (let s = seed; s < seed + count; s++) {
+    const sample = modellerSample(s, "clean");
+    giveUndrawn(sample.doc, habit, s);
+    const first = await rig(sample.doc);
+    writtenAgain(first.scene);
+    const again = await rig(first.scene);
+    for (const truth of sample.truths) {
+      const before = first.report.parts.find((p) => p.panel === truth.name)?.hinge?.world;
+      const after = again.report.parts.find((p) => p.panel === truth.name)?.hinge?.world;
+      if (!before) continue;
+      const refit = again.ctx.warnings.some((w) =>
+        w.message.includes(`'${truth.name}'`) &&
+        /moved under its pivot|no longer lies on the line/.test(w.message)
+      );
+      const moved = !after || Math.acos(Math.min(1, Math.abs(dot(before.axis, after.axis)))) > 1e-4 ||
+        Math.hypot(...sub(before.origin, after.origin)) > 1e-4 * truth.chord;
+      if (!refit && !moved) t.right++;
+      else {
+        refit ? t.named++ : t.silent++;
+        t.notes.push(
+          `${sample.description}: ${truth.name} ${refit ? "taken for edited" : "hinge moved, silently"}`,
+        );
+      }
+    }
+  }
+  return t;
+}
+
 /** The tally of `family` from `seed` (its usual count of scenes), given `habit`. */
 export function tallyUndrawn(family: UndrawnFamily, seed: number, habit: UndrawnHabit, count?: number) {
   switch (family) {
@@ -412,6 +531,10 @@ export function tallyUndrawn(family: UndrawnFamily, seed: number, habit: Undrawn
       return tallyHardware(seed, count ?? 20, habit);
     case "body":
       return tallyBody(seed, count ?? 24, habit);
+    case "sides":
+      return tallySides(seed, count ?? 24, habit);
+    case "reruns":
+      return tallyReruns(seed, count ?? 22, habit);
   }
 }
 
