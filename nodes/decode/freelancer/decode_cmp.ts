@@ -133,7 +133,10 @@ export const decodeCmp = defineNode({
   // every such mesh (first four, "and N more meshes"), each with its parts, after the parts are built
   // (before, the first mesh alone). Held-out seeds 1001-1040 of tests/.../partless_warnings.ts: padding
   // 0/38 and passed-over copies 0/40 naming a part, UV warnings naming every mesh 1/40 -> all; output
-  // bytes unchanged.
+  // bytes unchanged. A compound fragment's warnings begin with the part ("part 'engine': ship_lod1….3db/
+  // MultiLevel has no Level1: …"; retail's exporter names fragments by digits, and "the part" named none),
+  // and a mesh's misspelt VMeshData names the parts drawing it (held-out seeds 1101-1140 of
+  // tests/.../fragment_parts.ts: 12/172 fragment warnings and 0/40 misspelt meshes naming the part -> all).
   version: 51,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +

@@ -105,9 +105,15 @@ const LEVEL_NAME = /^level\s*\d+\s*$/i;
 
 /**
  * Reads a fragment directory (of part `part`, for messages); problems that real tools shrug off are
- * passed to `warn`.
+ * passed to `outer`, a compound fragment's beginning with the part they are about.
  */
-export function readFragment(dir: UtfEntry, warn: WarningSink, part = "Root"): Fragment {
+export function readFragment(dir: UtfEntry, outer: WarningSink, part = "Root"): Fragment {
+  // A compound's fragment is named by its file name, which need not look like the part's Object name
+  // (exporters write hashes, `_lod` suffixes): each warning begins with the part, unless it names it.
+  const named = `part '${part}'`;
+  const warn: WarningSink = dir.name === "\\"
+    ? outer
+    : (message, detail) => outer(message.includes(named) ? message : `${named}: ${message}`, detail);
   const lods: VMeshRef[] = [];
   const lodEntries: string[] = [];
   let switchDistances: number[] | undefined;

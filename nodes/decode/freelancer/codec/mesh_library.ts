@@ -35,9 +35,15 @@ export function readMeshLibrary(
   const { meshes, damagedMeshes, meshCopies } = into;
   for (const dir of library.children ?? []) {
     const leaf = findChild(dir, "VMeshData");
-    warnMisspeltEntries(dir, ["VMeshData"], `mesh '${dir.name}'${dir.file ? ` in ${dir.file}` : ""}`, warn);
-    if (!leaf) continue;
     const id = flCrc32(dir.name);
+    // With the mesh's id: a misspelt VMeshData leaves the mesh undefined, so the parts drawing it are named.
+    warnMisspeltEntries(
+      dir,
+      ["VMeshData"],
+      `mesh '${dir.name}'${dir.file ? ` in ${dir.file}` : ""}`,
+      (message) => warnMesh(id, message),
+    );
+    if (!leaf) continue;
     const entry = `${prefix}${library.name}/${dir.name}/${leaf.name}`;
     const where = `${entry}${leaf.file ? ` in ${leaf.file}` : ""}`;
     if (meshes.has(id)) {
