@@ -137,6 +137,8 @@ export const decodeCmp = defineNode({
   // MultiLevel has no Level1: …"; retail's exporter names fragments by digits, and "the part" named none),
   // and a mesh's misspelt VMeshData names the parts drawing it (held-out seeds 1101-1140 of
   // tests/.../fragment_parts.ts: 12/172 fragment warnings and 0/40 misspelt meshes naming the part -> all).
+  // UV sets that a normal-mapped material would read as tangents but are not name the mesh, its parts and
+  // the material (before, a primitive label: 'Root.2').
   version: 51,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +

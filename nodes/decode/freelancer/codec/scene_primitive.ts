@@ -83,10 +83,14 @@ export function scenePrimitives(
       // The last two UV sets are LancerEdit's tangent (x, y | z, w), which the normal map needs.
       const tangents = packTangents(uvs[uvs.length - 2], uvs[uvs.length - 1], accessors.arena);
       if (typeof tangents === "string") {
+        // The label ('Root.2') is a primitive of the output; the mesh, its parts and the material say
+        // where in the model the sets are.
+        const def = model.materials.get(prim.materialId);
+        const of = mesh ? ` of mesh ${mesh()}${def ? `, under material '${def.name}',` : ""}` : "";
         warn(
           `${label}: UV sets ${uvs.length - 2}–${
             uvs.length - 1
-          } are not tangents (${tangents}); kept as UV sets`,
+          }${of} are not tangents (${tangents}); kept as UV sets`,
         );
       } else {
         attribute(out, "TANGENT", accessors.create("VEC4", tangents, `${label}.tangent`));

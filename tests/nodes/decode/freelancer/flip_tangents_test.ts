@@ -238,7 +238,8 @@ Deno.test("LancerEdit tangents in UV sets become TANGENT when the material has a
   assert.equal(odd.listSemantics().length, 5);
   assert.deepEqual(warnings, [
     "mesh 'm.vms' has 3 UV sets (FVF 0x312); mods store tangents there; drawn on part 'Root' LOD 0",
-    "Root.2: UV sets 1–2 are not tangents (vertex 0 has tangent sign 0.5, not ±1); kept as UV sets",
+    "Root.2: UV sets 1–2 of mesh 'm.vms' (drawn on part 'Root' LOD 0), under material 'odd', are not tangents " +
+    "(vertex 0 has tangent sign 0.5, not ±1); kept as UV sets",
   ]);
 
   // One warning: the 'odd' primitive's normal map without tangents (MESH_PRIMITIVE_GENERATED_TANGENT_SPACE).
