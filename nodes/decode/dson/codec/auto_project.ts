@@ -9,6 +9,9 @@
  * morph target of the item carrying the body morph's id and name. Its weight is
  * the body's, kept in the item's formula graph as a follower reading `<body key>:#<id>` (as an
  * auto-follow channel is, `auto_follow.ts`), so `dson.apply_preset` re-drives it with the body.
+ * Daz applies the item's rigidity to the morphs it projects: at the scene's dial the projected target
+ * holds it (decode.dson v72, the fit `dson.apply_preset` makes, `preset_rigidity.ts`), and since
+ * bodies are evaluated first, an item fitted to this one projects the fitted shape (body → coat → belt).
  *
  * Both meshes are taken in their geometry's own space, the space the morph deltas are in: Daz's
  * fitted items are modelled around the body at its rest shape. Daz's own projection considers the
@@ -23,6 +26,8 @@ import { bodyChannelKey } from "./formula_body.ts";
 import type { FormulaGraph } from "./formula_graph.ts";
 import type { DsonGeometry } from "./geometry.ts";
 import type { MeshParts } from "./mesh_parts.ts";
+import { METRES_PER_CM } from "./model.ts";
+import { type RigidFit, rigidFitOf, type RigidFitter } from "./preset_rigidity.ts";
 import { describeRigidProjection, rigidGroupsOff } from "./projected_rigidity.ts";
 import {
   FULL_DISTANCE_CM,
@@ -56,6 +61,7 @@ export function projectOntoItem(
   unprojected: readonly UnprojectedMorph[],
   body: string,
   figure: string | undefined,
+  rigid?: { readonly fitter: RigidFitter | undefined },
 ): Projection {
   const projected: string[] = [], capped: string[] = [];
   const rigidGroups = new Set<string>(), rigidMorphs: string[] = [];
@@ -76,18 +82,25 @@ export function projectOntoItem(
       const { index, delta } = projectDeltas(hits, morph, geometry.vertexCount);
       projected.push(`${say(morph)} (${index.length} vertices)`);
       if (!index.length) continue;
-      // Daz would keep these groups' participants rigid under the projected morph (decode.dson v70).
-      const { positions, rigidity } = parts.geometry;
-      const rigid = rigidGroupsOff(positions, rigidity, index, delta, morph.weight);
-      if (rigid.length) rigidMorphs.push(morph.name);
-      for (const id of rigid) rigidGroups.add(id);
+      // Daz applies the item's rigidity to the projected morph: at the scene's own dial it is fitted
+      // in (decode.dson v72, the preset's fit, `preset_rigidity.ts`), so an item fitted to this one
+      // projects the fitted shape in turn (bodies are evaluated first).
+      const fitted = rigid?.fitter && fitAtDial(rigid.fitter, index, delta, morph.weight);
+      if (!fitted) {
+        // At 0 or an unknown dial nothing fixes the fit: the groups rigidity would move are named (v70).
+        const { positions, rigidity } = parts.geometry;
+        const off = rigidGroupsOff(positions, rigidity, index, delta, morph.weight);
+        if (off.length) rigidMorphs.push(morph.name);
+        for (const id of off) rigidGroups.add(id);
+      }
       parts.morphs.push({
         id: morph.id,
         name: morph.name,
         label: morph.label,
-        index,
-        delta,
+        index: fitted?.index ?? index,
+        delta: fitted?.delta ?? delta,
         weight: morph.weight,
+        ...(fitted ? { rigid: fitted.rigid } : {}),
         // Daz's projected morphs follow by name in turn: an item fitted to this one takes it.
         autoFollow: true,
         // Daz applies the item's rigidity to it (dson.apply_preset fits it in, `preset_rigidity.ts`).
@@ -101,6 +114,36 @@ export function projectOntoItem(
     capped,
     ...(rigidGroups.size ? { rigid: { groups: [...rigidGroups], morphs: rigidMorphs } } : {}),
   };
+}
+
+/**
+ * The projected morph `index`/`delta` (cm) with its item's rigidity fitted in at `weight` (the
+ * scene's dial): participants take `(rigid place − rest) / weight`, added to the sparse index where
+ * the plain morph left them unmoved, and `rigid` keeps their plain deltas (m) so a preset re-dialling
+ * it, or a bake, fits again (`preset_rigidity.ts`). Undefined at weight 0 or a dial not known.
+ */
+function fitAtDial(
+  fitter: RigidFitter,
+  index: Int32Array,
+  delta: Float64Array,
+  weight: number,
+): { index: Int32Array; delta: Float64Array; rigid: RigidFit } | undefined {
+  if (!weight || !Number.isFinite(weight) || !fitter.participants.length) return undefined;
+  const vertexCount = fitter.vertexCount;
+  const plain = new Float64Array(vertexCount * 3);
+  for (let k = 0; k < index.length; k++) plain.set(delta.subarray(k * 3, k * 3 + 3), index[k] * 3);
+  const fitted = fitter.fit(plain, weight);
+  const full = Float64Array.from(plain);
+  fitter.participants.forEach((v, j) => full.set(fitted.subarray(j * 3, j * 3 + 3), v * 3));
+  const moved = new Uint8Array(vertexCount);
+  for (const v of index) moved[v] = 1;
+  for (const v of fitter.participants) moved[v] ||= full[v * 3] || full[v * 3 + 1] || full[v * 3 + 2] ? 1 : 0;
+  const at: number[] = [];
+  moved.forEach((m, v) => m && at.push(v));
+  const out = new Float64Array(at.length * 3);
+  at.forEach((v, k) => out.set(full.subarray(v * 3, v * 3 + 3), k * 3));
+  const metres = plain.map((d) => d * METRES_PER_CM);
+  return { index: Int32Array.from(at), delta: out, rigid: rigidFitOf(weight, fitter.participants, metres) };
 }
 
 /**

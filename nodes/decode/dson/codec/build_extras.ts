@@ -55,6 +55,10 @@ export function meshExtras(mesh: SceneMesh): Json {
       ...(m.autoFollow ? { auto_follow: true } : {}),
       // Projected from its body: dson.apply_preset fits the item's rigidity into it at its dial.
       ...(m.projected ? { projected: true } : {}),
+      // Its item's rigidity fitted in at the scene's dial: the plain deltas, for a preset or bake to refit.
+      ...(m.rigid
+        ? { rigid: { weight: m.rigid.weight, vertices: [...m.rigid.vertices], plain: [...m.rigid.plain] } }
+        : {}),
       // A merged graft's: which grafts brought it (dson.apply_preset projects onto the others).
       ...(m.grafts ? { grafts: [...m.grafts] } : {}),
       // Its alias channels' ids: dson.apply_preset sets it when a preset dials one.

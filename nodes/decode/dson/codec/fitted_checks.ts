@@ -13,7 +13,11 @@ import type { BodyValues } from "./body_values.ts";
 import type { ContentLibrary } from "./content.ts";
 import type { ModifierValue } from "./formula_eval.ts";
 import type { MeshParts } from "./mesh_parts.ts";
+import type { SceneNode } from "./model.ts";
 import { clampUndriven, describeClamps } from "./morph_clamp.ts";
+import { type RigidFitter, rigidFitter } from "./preset_rigidity.ts";
+import type { RigidityGroup } from "./rigidity.ts";
+import { sceneFrameFor, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
 
 /** One evaluated mesh, as {@link fittedChecks} reads it. */
 export interface EvaluatedMesh {
@@ -29,6 +33,8 @@ export interface EvaluatedMesh {
   readonly figure?: string;
   /** Its auto-follow channels that could not follow. */
   readonly unfollowed: readonly Unfollowed[];
+  /** The scene's nodes: the frames rigidity groups name, read when a projected morph is fitted. */
+  readonly nodes: readonly SceneNode[];
 }
 
 /**
@@ -54,14 +60,38 @@ export function fittedChecks(library: ContentLibrary, at: EvaluatedMesh): void {
   const unprojected = bodies.unprojected(mesh, values);
   if (unprojected.length) {
     // After the clamps: a projected morph's weight is the body's, already in its range.
-    const projection = projectOntoItem(at.parts, unprojected, body, at.figure);
+    const said: string[] = [];
+    const projection = projectOntoItem(at.parts, unprojected, body, at.figure, {
+      fitter: itemRigidity(at, (message) => said.includes(message) || said.push(message)),
+    });
     // Said at the item's geometry, which takes the morphs (it may have no modifier of its own).
     for (const message of describeProjection(projection, body, at.parts.geometry.vertexCount)) {
       library.repaired(at.parts.file, at.parts.geometry.path, message);
+    }
+    for (const message of said) {
+      library.repaired(at.parts.file, `${at.parts.geometry.path}/rigidity`, message);
     }
   }
   if (at.unfollowed.length) {
     const { file, path, message } = describeUnfollowed(at.unfollowed, body);
     library.repaired(file, path, message);
   }
+}
+
+/**
+ * The item's rigidity made ready to fit into the morphs projected onto it at the scene's dial
+ * (`preset_rigidity.ts` rigidFitter, the preset's fit): each group's frame node read from the scene's
+ * nodes, its guesses said through `say` (once each) as a preset or bake says them.
+ */
+function itemRigidity(at: EvaluatedMesh, say: (message: string) => void): RigidFitter | undefined {
+  const { geometry } = at.parts;
+  const rigidity = geometry.rigidity;
+  if (!rigidity?.groups.length) return undefined;
+  const name = at.parts.key;
+  const pathOf = (g: RigidityGroup) => `${geometry.path}/rigidity/groups/${rigidity.groups.indexOf(g)}`;
+  return rigidFitter(geometry.positions, rigidity, {
+    frame: (group) => sceneFrameFor(group, at.nodes, { mesh: name, path: pathOf(group) }, say),
+    shared: (shared) => say(sharedMaskWarning(name, shared)),
+    uncertain: (group, what) => say(uncertainWarning(group, name, pathOf(group), what)),
+  });
 }

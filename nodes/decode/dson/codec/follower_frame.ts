@@ -104,18 +104,33 @@ export function restAxes(node: Node): AxisFrame | undefined {
   if (!Array.isArray(o) || o.length !== 3 || !o.every((v) => typeof v === "number" && Number.isFinite(v))) {
     return undefined;
   }
-  const m = restWorld({ centerPoint: [0, 0, 0], orientation: o as [number, number, number] });
-  return orderedAxes(m as unknown as mat4, node);
+  const order = (getPartgraphExtras(node).dson as { rotation_order?: unknown } | undefined)?.rotation_order;
+  return orientationAxes(o as [number, number, number], order);
+}
+
+/**
+ * The rest axes of a DSON node of `orientation` (XYZ Euler degrees) listed in its rotation order
+ * `order` (XYZ when not one): {@link restAxes} of the node as the decode builds it, read by the decode
+ * from its scene nodes before the glTF nodes exist (`fitted_checks.ts`).
+ */
+export function orientationAxes(orientation: readonly [number, number, number], order: unknown): AxisFrame {
+  const m = restWorld({ centerPoint: [0, 0, 0], orientation: [...orientation] });
+  return axesInOrder(m as unknown as mat4, order);
 }
 
 /** The unit columns of `m`'s 3×3 part, listed in `node`'s rotation order (XYZ when it has none). */
 function orderedAxes(m: mat4, node: Node): AxisFrame {
+  const order = (getPartgraphExtras(node).dson as { rotation_order?: unknown } | undefined)?.rotation_order;
+  return axesInOrder(m, order);
+}
+
+/** The unit columns of `m`'s 3×3 part, listed in rotation order `order` (XYZ when not one). */
+function axesInOrder(m: mat4, order: unknown): AxisFrame {
   const axis = (c: number): Vec3 => {
     const v: Vec3 = [m[c * 4], m[c * 4 + 1], m[c * 4 + 2]];
     const n = Math.hypot(...v) || 1;
     return [v[0] / n, v[1] / n, v[2] / n];
   };
-  const order = (getPartgraphExtras(node).dson as { rotation_order?: unknown } | undefined)?.rotation_order;
   const letters = typeof order === "string" && /^[XYZ]{3}$/.test(order) && new Set(order).size === 3
     ? order
     : "XYZ";

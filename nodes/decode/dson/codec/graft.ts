@@ -333,11 +333,29 @@ function followsBody(graph: FormulaGraph | undefined, id: string): boolean {
  * projected FBMHeavy doubled the body's at the seam).
  */
 function remapMorph(morph: Morph, remap: Int32Array, targetVertices?: number): Morph {
-  if (targetVertices === undefined) return { ...morph, index: Int32Array.from(morph.index, (v) => remap[v]) };
+  const rigid = morph.rigid && remapRigid(morph.rigid, remap, targetVertices);
+  const fit = rigid ? { rigid } : {};
+  if (targetVertices === undefined) {
+    return { ...morph, index: Int32Array.from(morph.index, (v) => remap[v]), ...fit };
+  }
   const keep = [...morph.index.keys()].filter((k) => remap[morph.index[k]] >= targetVertices);
   const delta = new Float64Array(keep.length * 3);
   keep.forEach((k, j) => delta.set(morph.delta.subarray(k * 3, k * 3 + 3), j * 3));
-  return { ...morph, index: Int32Array.from(keep, (k) => remap[morph.index[k]]), delta };
+  return { ...morph, index: Int32Array.from(keep, (k) => remap[morph.index[k]]), delta, ...fit };
+}
+
+/** A projected morph's rigidity fit (decode.dson v72) in the merged mesh's vertices, welded ones left out as above. */
+function remapRigid(
+  rigid: NonNullable<Morph["rigid"]>,
+  remap: Int32Array,
+  targetVertices = -1,
+): Morph["rigid"] {
+  const keep = [...rigid.vertices.keys()].filter((k) => remap[rigid.vertices[k]] >= targetVertices);
+  return {
+    weight: rigid.weight,
+    vertices: keep.map((k) => remap[rigid.vertices[k]]),
+    plain: keep.flatMap((k) => rigid.plain.slice(k * 3, k * 3 + 3)),
+  };
 }
 
 function mergeRigidity(

@@ -107,6 +107,16 @@ export interface Morph {
    */
   readonly projected?: true;
   /**
+   * A projected morph into which the item's rigidity was fitted at the scene's dial (decode.dson
+   * v72): the weight, the participants' DSON vertices and their plain deltas (m), as
+   * `dson.apply_preset` keeps them (`preset_rigidity.ts`).
+   */
+  readonly rigid?: {
+    readonly weight: number;
+    readonly vertices: readonly number[];
+    readonly plain: readonly number[];
+  };
+  /**
    * A merged graft's morph: the merged grafts (indices in the mesh's `mergedGrafts`) whose vertices
    * it came with, so dson.apply_preset projects a body morph onto the others only.
    */

@@ -107,6 +107,7 @@ export function evaluateFormulas(
       mesh,
       figure: bodies.figureKey(mesh),
       unfollowed: done.unfollowed,
+      nodes: nodes.list,
     });
   }
   return evaluated;

@@ -119,9 +119,16 @@ export function applyDsonPreset(
   const driven = reevaluateFormulas(doc, morphValues, posed, (message) => later.push(message), scope.hasMesh);
   // The body's auto_follow morphs now dialled that its fitted items lack: projected onto them, as
   // Daz does (decode.dson projected those dialled when decoded).
-  const projection = projectPresetMorphs(doc, scope.hasMesh, (message) => later.push(message));
-  // Daz applies a fitted item's rigidity to the morphs it projects, at their dial, now fixed.
-  fitProjectedRigidity(doc, scope.hasMesh, (message) => later.push(message));
+  // Daz applies a fitted item's rigidity to the morphs it projects, at their dial, now fixed: each
+  // item before the items fitted to it take its morphs (body → coat → belt), then the rest.
+  const fit = (meshes: (mesh: Mesh) => boolean) =>
+    fitProjectedRigidity(
+      doc,
+      (mesh) => scope.hasMesh(mesh) && meshes(mesh),
+      (message) => later.push(message),
+    );
+  const projection = projectPresetMorphs(doc, scope.hasMesh, (message) => later.push(message), fit);
+  fit(() => true);
   // Joint centres a shape moves follow its new dials, before the poses are read about them.
   const moved = moveRigJoints(doc, morphValues, scope.hasMesh, (message) => later.push(message));
   // Daz fits each follower to its reference vertices as the shape moves them (and its joint).

@@ -12,7 +12,9 @@
  * and, with merged geografts, `graft_body`. The projected morph is added as the decoder adds it: a
  * morph target of the body morph's id and name on every primitive, its weight driven in the item's
  * formula graph by the body's channel (`driveByBody`), so a later preset re-drives it (one at 0
- * undoes it). Items fitted to an item take its projected morphs in turn, bodies first; a merged
+ * undoes it). Items fitted to an item take its projected morphs in turn, bodies first, each item's
+ * rigidity fitted into its projected morphs before the items fitted to it take them (`fitBefore`,
+ * dson.apply_preset v55); a merged
  * geograft's own vertices take it as the decode gives them, from the body's surface under the graft.
  *
  * @module
@@ -58,6 +60,7 @@ export function projectPresetMorphs(
   doc: Document,
   inScope: (mesh: Mesh) => boolean,
   warn: WarningSink,
+  fitBefore?: (meshes: (mesh: Mesh) => boolean) => void,
 ): PresetProjection {
   const meshes = sceneMeshes(doc);
   const byFigure = new Map<Node, DrawnMesh[]>();
@@ -91,7 +94,15 @@ export function projectPresetMorphs(
   const grafted = projectOntoGrafts(meshes, inScope, made, unrecorded);
   for (const message of grafted.messages) warn(message);
   let projectedItems = 0, projectedMorphs = grafted.morphs;
+  let level = 1;
   for (const item of items) {
+    // An item fitted to an item takes that one's projected morphs as Daz draws it, its rigidity
+    // fitted in (body → coat → belt): the shallower items are fitted before the first deeper one.
+    if (depths.get(item)! > level && fitBefore) {
+      level = depths.get(item)!;
+      const shallower = new Set(items.filter((m) => depths.get(m)! < level).map((m) => m.mesh));
+      fitBefore((mesh) => shallower.has(mesh));
+    }
     const body = bodyOf(item.figure)!;
     const bodyKey = dsonKey(body);
     if (bodyKey === undefined) continue;

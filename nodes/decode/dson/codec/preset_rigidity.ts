@@ -7,7 +7,10 @@
  * linear in its weight and cannot hold a fit that turns or scales with the dial, but at one weight it
  * can hold the fit exactly: `dson.apply_preset` (v54) writes each projected morph's participants'
  * deltas as `(rigid place − rest) / weight`, so the item is drawn as Daz draws it at the dial the preset
- * set, and a viewer re-dialling the target moves the buttons along the line to that place.
+ * set, and a viewer re-dialling the target moves the buttons along the line to that place. The decode
+ * (decode.dson v72) fits a morph it projects at the decoded scene's own dial by the same fit
+ * ({@link rigidFitter}, from `auto_project.ts`), before an item fitted to that item projects it in
+ * turn; a preset fits each item before the items fitted to it take its morphs (v55).
  *
  * The plain projected deltas of those participants are kept in the morph record
  * (`extras.partgraph.dson.morphs[k].rigid`: the weight fitted at, the DSON vertices and their plain
@@ -28,7 +31,13 @@ import { DSON_VERTEX_ATTRIBUTE } from "./build_primitive.ts";
 import { nodesByName } from "./follower_frame.ts";
 import { METRES_PER_CM } from "./model.ts";
 import { drawnRigidity } from "./projected_rigidity.ts";
-import { applyRigidity, type RigidityGroup } from "./rigidity.ts";
+import {
+  applyRigidity,
+  type AxisFrame,
+  type DsonRigidity,
+  type RigidityGroup,
+  type SharedMaskVertices,
+} from "./rigidity.ts";
 import { frameFor, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
 
 /** A projected morph's rigidity fit as its record keeps it (`rigid`). */
@@ -115,16 +124,7 @@ export function fitProjectedRigidity(
     let vertexCount = typeof dson?.vertex_count === "number" ? dson.vertex_count : 0;
     for (const ids of dsonVertex) for (const v of ids) vertexCount = Math.max(vertexCount, v + 1);
     const drawn = drawnRigidity(mesh, dsonVertex, vertexCount);
-    const groups = drawn?.rigidity.groups.filter((g) => g.referenceVertices.length) ?? [];
-    if (!drawn || !groups.length) continue;
-    const perVertex = drawn.rigidity.weights && new Float64Array(vertexCount);
-    if (perVertex) {
-      const { index, value } = drawn.rigidity.weights!;
-      for (let k = 0; k < index.length; k++) perVertex[index[k]] = value[k];
-    }
-    const participants = [...new Set(groups.flatMap((g) => [...g.maskVertices]))].sort((a, b) => a - b);
-    const isParticipant = new Uint8Array(vertexCount);
-    for (const v of participants) isParticipant[v] = 1;
+    if (!drawn) continue;
     const name = mesh.getName();
     const groupsAt = `/meshes/${m}/extras/partgraph/dson/rigidity/groups`;
     const pathOf = (g: RigidityGroup) =>
@@ -134,7 +134,15 @@ export function fitProjectedRigidity(
       if (!said.has(message)) said.add(message), warn(`dson preset: ${message}`);
     };
     frames ??= nodesByName(doc);
-    const base = drawn.positions;
+    const fitter = rigidFitter(drawn.positions, drawn.rigidity, {
+      frame: (group) => frameFor(group, frames!, { mesh: name, path: pathOf(group) }, sayOnce),
+      shared: (shared) => sayOnce(sharedMaskWarning(name, shared)),
+      uncertain: (group, what) => sayOnce(uncertainWarning(group, name, pathOf(group), what)),
+    });
+    if (!fitter) continue;
+    const { participants } = fitter;
+    const isParticipant = new Uint8Array(vertexCount);
+    for (const v of participants) isParticipant[v] = 1;
     const out = [...records]; // the input scene's records are not written in place
     for (const k of due) {
       const w = weights[k];
@@ -146,17 +154,9 @@ export function fitProjectedRigidity(
         if (delta) dsonVertex[p].forEach((v, i) => plain.set(delta.subarray(i * 3, i * 3 + 3), v * 3));
       });
       stored?.vertices.forEach((v, i) => plain.set(stored.plain.slice(i * 3, i * 3 + 3), v * 3));
-      const after = new Float64Array(vertexCount * 3);
-      for (let i = 0; i < after.length; i++) after[i] = base[i] + w * plain[i] / METRES_PER_CM;
-      const rigid = applyRigidity(
-        base,
-        after,
-        perVertex,
-        groups,
-        (group) => frameFor(group, frames!, { mesh: name, path: pathOf(group) }, sayOnce),
-        (shared) => sayOnce(sharedMaskWarning(name, shared)),
-        (group, what) => sayOnce(uncertainWarning(group, name, pathOf(group), what)),
-      );
+      const cm = fitter.fit(plain.map((d) => d / METRES_PER_CM), w);
+      const at = new Int32Array(vertexCount).fill(-1);
+      participants.forEach((v, j) => at[v] = j);
       mesh.listPrimitives().forEach((primitive, p) => {
         const target = primitive.listTargets()[k];
         const old = target?.getAttribute("POSITION");
@@ -166,9 +166,7 @@ export function fitProjectedRigidity(
         const deltas = Float32Array.from(old.getArray()!);
         ids.forEach((v, i) => {
           if (!isParticipant[v]) return;
-          for (let c = 0; c < 3; c++) {
-            deltas[i * 3 + c] = (rigid[v * 3 + c] - base[v * 3 + c]) * METRES_PER_CM / w;
-          }
+          for (let c = 0; c < 3; c++) deltas[i * 3 + c] = cm[at[v] * 3 + c] * METRES_PER_CM;
         });
         // A fresh accessor: the old one's array may be the input scene's (copies share vertex data).
         const fresh = doc.createAccessor(old.getName()).setType("VEC3").setArray(deltas)
@@ -176,12 +174,10 @@ export function fitProjectedRigidity(
         target.setAttribute("POSITION", fresh);
         if (old.listParents().every((parent) => parent === doc.getRoot())) old.dispose();
       });
-      const rigidFit: RigidFit = {
-        weight: w,
-        vertices: participants,
-        plain: participants.flatMap((v) => Array.from(plain.subarray(v * 3, v * 3 + 3))),
+      out[k] = {
+        ...(records[k] as object),
+        rigid: rigidFitOf(w, participants, plain) as unknown as JsonValue,
       };
-      out[k] = { ...(records[k] as object), rigid: rigidFit as unknown as JsonValue };
       fitted++;
     }
     setPartgraphExtras(mesh, {
@@ -189,4 +185,79 @@ export function fitProjectedRigidity(
     });
   }
   return { morphs: fitted };
+}
+
+/** The `rigid` record of a fit at `weight`: the participants and their plain deltas (m, by DSON vertex). */
+export function rigidFitOf(weight: number, participants: readonly number[], plain: Float64Array): RigidFit {
+  return {
+    weight,
+    vertices: [...participants],
+    plain: participants.flatMap((v) => Array.from(plain.subarray(v * 3, v * 3 + 3))),
+  };
+}
+
+/** What a rigidity fit asks of its caller: each group's axis frame, and where to say its guesses. */
+export interface RigidFitSay {
+  /** A group's axis frame (its frame node's rest axes); undefined: the reference vertices' own. */
+  readonly frame: (group: RigidityGroup) => AxisFrame | undefined;
+  /** Vertices in several groups' masks. */
+  readonly shared: (shared: SharedMaskVertices) => void;
+  /** A group fitted with a guess. */
+  readonly uncertain: (group: RigidityGroup, what: "stretch" | "twist" | "surface") => void;
+}
+
+/** A mesh's rigidity made ready to fit into projected morphs ({@link rigidFitter}). */
+export interface RigidFitter {
+  /** The DSON vertices the groups with reference vertices move, ascending. */
+  readonly participants: readonly number[];
+  /** The mesh's DSON vertex count. */
+  readonly vertexCount: number;
+  /**
+   * The participants' deltas (cm, xyz per participant) a morph target needs so that at `weight` it
+   * draws them where rigidity puts them: `(rigid place − rest) / weight`, the fit made from the rest
+   * shape to the rest shape plus `weight` × `plain` (cm, xyz by DSON vertex).
+   */
+  fit(plain: Float64Array, weight: number): Float64Array;
+}
+
+/**
+ * The one fit of rigidity into a projected morph at its dial, shared by the decode (`auto_project.ts`,
+ * decode.dson v72, the scene's own dial) and a preset ({@link fitProjectedRigidity}): `base` is the
+ * mesh at rest (cm, xyz by DSON vertex), `rigidity` its groups and weight map. Undefined when no group
+ * has a reference vertex (those move nothing).
+ *
+ * @example
+ * ```ts
+ * const deltas = rigidFitter(geometry.positions, geometry.rigidity, say)?.fit(plainCm, 0.7);
+ * ```
+ */
+export function rigidFitter(
+  base: Float64Array,
+  rigidity: DsonRigidity,
+  say: RigidFitSay,
+): RigidFitter | undefined {
+  const groups = rigidity.groups.filter((g) => g.referenceVertices.length);
+  if (!groups.length) return undefined;
+  const vertexCount = base.length / 3;
+  const perVertex = rigidity.weights && new Float64Array(vertexCount);
+  if (perVertex) {
+    const { index, value } = rigidity.weights!;
+    for (let k = 0; k < index.length; k++) if (index[k] < vertexCount) perVertex[index[k]] = value[k];
+  }
+  const participants = [...new Set(groups.flatMap((g) => [...g.maskVertices]))]
+    .filter((v) => v < vertexCount).sort((a, b) => a - b);
+  return {
+    participants,
+    vertexCount,
+    fit(plain, weight) {
+      const after = new Float64Array(base.length);
+      for (let i = 0; i < after.length; i++) after[i] = base[i] + weight * plain[i];
+      const rigid = applyRigidity(base, after, perVertex, groups, say.frame, say.shared, say.uncertain);
+      const out = new Float64Array(participants.length * 3);
+      participants.forEach((v, j) => {
+        for (let c = 0; c < 3; c++) out[j * 3 + c] = (rigid[v * 3 + c] - base[v * 3 + c]) / weight;
+      });
+      return out;
+    },
+  };
 }

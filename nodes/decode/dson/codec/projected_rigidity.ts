@@ -4,9 +4,11 @@
  * dynamically generated and projected"), keeping buttons, buckles and rings rigid as the garment
  * follows a body shape. The projection here (`auto_project.ts`) makes a morph target, linear in the
  * body's dial, which cannot hold a fit that turns or scales with it, so the participants move as the
- * surface under them does; the groups whose participants rigidity would place elsewhere are named
- * (decode.dson v70; before, silently). `dson.apply_preset` (v54) fits rigidity into the morph at the
- * dial it sets (`preset_rigidity.ts`), and `dson.bake_morph` applies it when it bakes the morph.
+ * surface under them does. At a dial the decoded scene sets, the decode fits rigidity into the morph
+ * (decode.dson v72, `preset_rigidity.ts`); at a dial not known (not a finite number) the groups whose
+ * participants rigidity would place elsewhere are named (decode.dson v70; before, silently).
+ * `dson.apply_preset` (v54) fits rigidity into the morph at the dial it sets, and `dson.bake_morph`
+ * applies it when it bakes the morph.
  *
  * @module
  */

@@ -9,7 +9,8 @@
 import type { Node } from "@gltf-transform/core";
 import type { WarningSink } from "../../../../runtime/node.ts";
 import type { AxisFrame, RigidityGroup, SharedMaskVertices } from "./rigidity.ts";
-import { restAxes } from "./follower_frame.ts";
+import { orientationAxes, restAxes } from "./follower_frame.ts";
+import type { SceneNode } from "./model.ts";
 import { parseDsonUri } from "./uri.ts";
 
 /**
@@ -32,10 +33,49 @@ export function frameFor(
   at: { mesh: string; path: string },
   warn: WarningSink,
 ): AxisFrame | undefined {
+  return namedAxes(
+    group,
+    (id) => {
+      const found = frames.get(id);
+      return found && restAxes(found);
+    },
+    at,
+    warn,
+  );
+}
+
+/**
+ * {@link frameFor} read from the decode's scene nodes (`nodes`, before the glTF nodes are built: the
+ * decode fits rigidity into the morphs it projects, `auto_project.ts`), by instance key first, then
+ * definition id, as `nodesByName` finds them; `at.path` is the group's path in its DSON file.
+ */
+export function sceneFrameFor(
+  group: RigidityGroup,
+  nodes: readonly SceneNode[],
+  at: { mesh: string; path: string },
+  warn: WarningSink,
+): AxisFrame | undefined {
+  return namedAxes(
+    group,
+    (id) => {
+      const node = nodes.find((n) => n.key === id) ?? nodes.find((n) => n.id === id);
+      return node && orientationAxes(node.orientation, node.rotationOrder);
+    },
+    at,
+    warn,
+  );
+}
+
+/** The axes of the node a group names (`axesOf` its DSON id), warned as {@link frameFor} says. */
+function namedAxes(
+  group: RigidityGroup,
+  axesOf: (id: string) => AxisFrame | undefined,
+  at: { mesh: string; path: string },
+  warn: WarningSink,
+): AxisFrame | undefined {
   const uri = group.transformNodes[0] ?? group.reference;
   if (uri === undefined) return undefined;
-  const found = frames.get(parseDsonUri(uri).id);
-  const frame = found && restAxes(found);
+  const frame = axesOf(parseDsonUri(uri).id);
   if (!frame) {
     const field = group.transformNodes.length ? "transform node" : "reference node";
     const where = `${at.path}/${group.transformNodes.length ? "transform_nodes/0" : "reference"}`;

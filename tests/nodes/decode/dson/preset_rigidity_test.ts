@@ -9,6 +9,8 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
+import type { RigidFit } from "../../../../nodes/decode/dson/codec/preset_rigidity.ts";
+import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { applyPreset, decodeJson, withContentFiles } from "./dson_runs.ts";
 import { shapePreset } from "./generate.ts";
@@ -17,16 +19,24 @@ import { BELLY, bellyModifier, PBM, presetRigidityCase } from "./preset_rigidity
 import type { V3 } from "./rigidity_reference.ts";
 
 /** Where the decoded scene draws each garment vertex (cm), by DSON vertex. */
-export function drawnShirt(scene: Document): Map<number, V3> {
-  const mesh = scene.getRoot().listMeshes().find((m) => m.getName().startsWith("Shirt"))!;
+export function drawnShirt(scene: Document, plain = false, prefix = "Shirt"): Map<number, V3> {
+  const mesh = scene.getRoot().listMeshes().find((m) => m.getName().startsWith(prefix))!;
   const weights = mesh.getWeights(), out = new Map<number, V3>();
+  // With `plain`, the plain projected deltas a fit of rigidity keeps aside (`rigid`), by target.
+  const records =
+    (getPartgraphExtras(mesh).dson as { morphs?: { rigid?: RigidFit }[] } | undefined)?.morphs ?? [];
+  const kept = records.map((r) =>
+    new Map(
+      plain && r?.rigid ? r.rigid.vertices.map((v, i) => [v, r.rigid!.plain.slice(i * 3, i * 3 + 3)]) : [],
+    )
+  );
   for (const primitive of mesh.listPrimitives()) {
     const ids = primitive.getAttribute("_DSON_VERTEX")!.getArray()!;
     const position = primitive.getAttribute("POSITION")!;
     for (let i = 0; i < position.getCount(); i++) {
       const p = position.getElement(i, [] as number[]);
       primitive.listTargets().forEach((target, t) => {
-        const d = target.getAttribute("POSITION")!.getElement(i, [] as number[]);
+        const d = kept[t]?.get(ids[i]) ?? target.getAttribute("POSITION")!.getElement(i, [] as number[]);
         for (let c = 0; c < 3; c++) p[c] += weights[t] * d[c];
       });
       out.set(ids[i], p.map((x) => x * 100) as V3);
@@ -39,9 +49,11 @@ export function drawnShirt(scene: Document): Map<number, V3> {
  * How each case is reached: `preset`, saved at 0 and dialled by a shape preset; `redial`, a first
  * preset dialling the shapes elsewhere, then the case's; `decoded`, saved with the shapes dialled
  * elsewhere (the decode projects them), then the case's preset; `bake`, the case's preset and then the
- * first shape baked at another weight (`dson.bake_morph`).
+ * first shape baked at another weight (`dson.bake_morph`); `saved`, saved with the case's dials and
+ * decoded, no preset (decode.dson v72 fits rigidity at the scene's dial); `savedBake`, so decoded and
+ * the first shape baked at another weight.
  */
-export type Mode = "preset" | "redial" | "decoded" | "bake";
+export type Mode = "preset" | "redial" | "decoded" | "bake" | "saved" | "savedBake";
 
 /** Tallies of groups over seeds `from`..`to`: off Daz's place and named, off and silent, right and named, right. */
 export async function tally(from: number, to: number, mode: Mode, log = false) {
@@ -61,7 +73,8 @@ export async function tally(from: number, to: number, mode: Mode, log = false) {
     const c = presetRigidityCase(seed);
     // Elsewhere: the first preset's (redial) or the saved scene's (decoded) dials.
     const elsewhere = c.dials.map(([m, v]) => [m, Math.round((1.3 - v) * 1000) / 1000] as const);
-    const saved = new Map(mode === "decoded" ? elsewhere : []);
+    const fromSaved = mode === "saved" || mode === "savedBake";
+    const saved = new Map(mode === "decoded" ? elsewhere : fromSaved ? c.dials : []);
     const sceneAt = (values: ReadonlyMap<string, number>) => ({
       file_version: "0.6.1.0",
       asset_info: { id: "/scenes/dressed.duf", type: "scene" },
@@ -88,9 +101,11 @@ export async function tally(from: number, to: number, mode: Mode, log = false) {
           const first = await applyPreset(current, shapePreset(elsewhere));
           said.push(...first.warnings), current = first.scene;
         }
-        const shaped = await applyPreset(current, shapePreset(c.dials));
-        said.push(...shaped.warnings), current = shaped.scene;
-        if (mode === "bake") {
+        if (!fromSaved) {
+          const shaped = await applyPreset(current, shapePreset(c.dials));
+          said.push(...shaped.warnings), current = shaped.scene;
+        }
+        if (mode === "bake" || mode === "savedBake") {
           const [morph, value] = c.dials[0];
           const weight = Math.round((value < 0.6 ? value + 0.35 : value - 0.35) * 1000) / 1000;
           const ctx = testContext();
@@ -118,7 +133,10 @@ export async function tally(from: number, to: number, mode: Mode, log = false) {
       projected ??= await withContentFiles(files, async (dir) => {
         const out = c.rest.map((p) => [...p] as V3);
         for (const [m, v] of finalDials) {
-          const plain = drawnShirt((await decodeJson(sceneAt(new Map([[m, v]])), "plain.duf", [dir])).scene);
+          const plain = drawnShirt(
+            (await decodeJson(sceneAt(new Map([[m, v]])), "plain.duf", [dir])).scene,
+            true,
+          );
           const rigid = c.rigidOf(c.rest.map((_, i) => plain.get(i)!));
           rigid.forEach((p, i) => p.forEach((x, k) => out[i][k] += x - c.rest[i][k]));
         }
@@ -180,5 +198,21 @@ Deno.test("dson preset rigidity: baking a shape after the preset fits rigidity a
   // The target holds the participants fitted at the preset's dial; the bake refits the plain morph.
   const t = await tally(1, 12, "bake");
   report("preset rigidity then a bake, seeds 1-12", t);
+  assert.deepEqual([t.offNamed, t.offSilent], [0, 0], JSON.stringify(t));
+});
+
+Deno.test("dson preset rigidity: a scene saved with the body shaped is decoded with the rigid parts fitted", async () => {
+  // Before decode.dson v72 the decode projected a plain target and named the groups it moved (dev
+  // seeds 1-16: 16 off named, 1 off silently, up to 3.3 mm).
+  const t = await tally(1, 16, "saved");
+  report("decoded at the saved dials, seeds 1-16", t);
+  assert.deepEqual([t.offNamed, t.offSilent], [0, 0], JSON.stringify(t));
+  assert.ok(t.right >= 20, JSON.stringify(t));
+});
+
+Deno.test("dson preset rigidity: baking a shape the decode fitted refits rigidity at the baked weight", async () => {
+  // A guard: the decode's record keeps the plain deltas (rigid.plain) as the preset's does.
+  const t = await tally(1, 12, "savedBake");
+  report("decoded at the saved dials then a bake, seeds 1-12", t);
   assert.deepEqual([t.offNamed, t.offSilent], [0, 0], JSON.stringify(t));
 });
