@@ -117,7 +117,8 @@ export const rigDetectPanels = defineNode({
   // the glider), German `Bremsklappen` and `Luftbremse`, Polish `hamulec_aerodynamiczny`/`hamulec_aero`,
   // Czech `aerodynamicka_brzda` and `brzdici_klapka` (read as a flap before). A word for any brake alone
   // (`Hamulec_L`, `Brzda_L`: a wheel's too) names none.
-  version: 46,
+  // 47: German `Sturzflugbremse`/`Sturzflugbremsen` name a dive brake (a Ju 87's; vocabulary_words.ts).
+  version: 47,
   doc: "Finds control surfaces by name (token matching) among nodes that are not rigged parts and " +
     'marks each panel with extras.partgraph.part {kind, found_by: "name"} plus default limits; a ' +
     "surface an object's mesh draws as a primitive of its own material (named for a surface) is first " +

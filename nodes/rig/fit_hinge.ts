@@ -343,7 +343,15 @@ export const rigFitHinge = defineNode({
   // held-out seeds 71-73 (48 gliders each): 40 per seed not rigged, silent -> 40 right and good, warned;
   // named (100) and plates (96) unchanged; no part found by shape on fighters, trainers, helicopters,
   // propped aircraft, airliners or business jets (out/ tally, seeds 71-73: parts and hinges identical).
-  version: 100,
+  // v101: a plate drawn standing out of one skin whose inner end, at both ends of its span, lies on that
+  // skin (within 5 % of its height) is turned out of it about that edge, not slid (slide_blades.ts
+  // edgeOnSkin): a dive brake drawn open (a Ju 87's or D3A's hanging under the wing, a Vengeance's or
+  // Dauntless's out of both skins); a blade drawn extended reaches on into the wing. dive_brakes_tally.ts
+  // held-out seeds 71-73 (24 dive bombers, 72 brakes each): slid, judged good, silent 38/40/28 and
+  // Sturzflugbremse unread 24/24/24 -> none slid, 68/72/66 right (64/68/66 weak and warned: a plate hanging
+  // square to the flow has no flat normal; 4/4/0 good), 4/0/6 hinged off its edge, weak and warned. Glider
+  // tallies (seeds 71-73) and powered aircraft unchanged.
+  version: 101,
   doc: "Fits a hinge line to every panel found by name, or by shape for a glider's airbrake blades no " +
     "name tells (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +

@@ -58,6 +58,13 @@ export interface BladeSlide {
  */
 const FACES_FLOW = 4;
 
+/**
+ * A plate drawn standing out of a skin that reaches no further into the wing than this share of its
+ * height is turned out of it about its edge in the skin, not slid (a dive brake drawn open); a blade
+ * drawn extended keeps a tenth or more of itself in the wing.
+ */
+const EDGE_IN_SKIN = 0.05;
+
 /** A blade is at least this many times longer along the span than tall. */
 const LONG_SPAN = 2;
 
@@ -169,6 +176,25 @@ export function bladeSlide(name: string, blade: BladeGeometry, near: FixedNear):
     surface = named;
   }
   const upper = surface === "upper";
+  // Drawn out of its skin with nothing inside the wing: a plate turned out of the skin about the edge that
+  // sits in it (a Ju 87's or Dauntless's dive brake drawn open), hinged. A blade slides through its slot:
+  // drawn extended, its root still reaches into the wing (its box's guide; modellers draw it whole).
+  // Drawn out of one skin: its inner end sitting on that skin (no deeper) is a hinged plate's edge.
+  if (pose === "extended" && standsUp !== standsDown) {
+    // Its inner end at each end of its span (a skin's slope along a tapered wing tilts it off the frame).
+    const band = EDGE_IN_SKIN * height, midSpan = (lo[2] + hi[2]) / 2, sign = upper ? -1 : 1;
+    const points = Array.from({ length: count }, (_, i): Vec3 => [
+      positions[3 * i],
+      positions[3 * i + 1],
+      positions[3 * i + 2],
+    ]);
+    const halves = [0, 1].map((h) => points.filter((p) => (dot(p, along) < midSpan ? 0 : 1) === h));
+    const ends = halves.flatMap((half) => {
+      const inner = Math.max(...half.map((p) => sign * dot(p, up)));
+      return half.filter((p) => sign * dot(p, up) >= inner - band);
+    });
+    if (edgeOnSkin(ends, near(centre, 2 * reach), band)) return undefined;
+  }
   const direction: Vec3 = upper ? up : [-up[0], -up[1], -up[2]];
   const skin = upper ? top : bottom;
   // Extended: what stands out slides back in; retracted: the whole blade slides out.
@@ -307,6 +333,49 @@ function boxOf(
     }
   }
   return { lo, hi };
+}
+
+/**
+ * Whether `points` (a plate's inner end) all lie on the fixed skin: each within `within` of a triangle
+ * of it. A blade drawn extended reaches on into the wing, its root's corners in no skin.
+ */
+function edgeOnSkin(points: readonly Vec3[], fixed: FixedMeshes, within: number): boolean {
+  if (points.length === 0) return false;
+  const best = points.map(() => Infinity);
+  for (const mesh of fixed) {
+    const p = mesh.positions, tri = mesh.triangles;
+    for (let t = 0; t + 2 < tri.length; t += 3) {
+      const a = 3 * tri[t], b = 3 * tri[t + 1], c = 3 * tri[t + 2];
+      const A: Vec3 = [p[a], p[a + 1], p[a + 2]], B: Vec3 = [p[b], p[b + 1], p[b + 2]];
+      const C: Vec3 = [p[c], p[c + 1], p[c + 2]];
+      points.forEach((q, i) => {
+        if (best[i] > within) best[i] = Math.min(best[i], pointTriangle(q, A, B, C));
+      });
+    }
+  }
+  return best.every((d) => d <= within);
+}
+
+/** The distance from `p` to triangle `a`, `b`, `c` (Ericson's closest point, by regions). */
+function pointTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): number {
+  const sub = (u: Vec3, v: Vec3): Vec3 => [u[0] - v[0], u[1] - v[1], u[2] - v[2]];
+  const ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
+  const at = (q: Vec3) => Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+  const on = (o: Vec3, d: Vec3, t: number): Vec3 => [o[0] + t * d[0], o[1] + t * d[1], o[2] + t * d[2]];
+  const d1 = dot(ab, ap), d2 = dot(ac, ap);
+  if (d1 <= 0 && d2 <= 0) return at(a);
+  const bp = sub(p, b), d3 = dot(ab, bp), d4 = dot(ac, bp);
+  if (d3 >= 0 && d4 <= d3) return at(b);
+  const vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) return at(on(a, ab, d1 / (d1 - d3)));
+  const cp = sub(p, c), d5 = dot(ab, cp), d6 = dot(ac, cp);
+  if (d6 >= 0 && d5 <= d6) return at(c);
+  const vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) return at(on(a, ac, d2 / (d2 - d6)));
+  const va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) return at(on(b, sub(c, b), (d4 - d3) / (d4 - d3 + d5 - d6)));
+  const denom = 1 / (va + vb + vc), v = vb * denom, w = vc * denom;
+  return at([0, 1, 2].map((k) => a[k] + ab[k] * v + ac[k] * w) as Vec3);
 }
 
 /** `v` less its part along unit `axis`. */

@@ -183,6 +183,8 @@ export const KIND_TOKENS: Readonly<Record<string, PanelKind>> = {
   bremsklappe: "air_brake",
   bremsklappen: "air_brake", // German plural: a glider's pair of Schempp-Hirth blades
   luftbremse: "air_brake", // German
+  sturzflugbremse: "air_brake", // German dive brake (a Ju 87's)
+  sturzflugbremsen: "air_brake",
   aerofrein: "air_brake", // French aérofrein
   aerofreno: "air_brake", // Spanish, Italian
   減速板: "air_brake",

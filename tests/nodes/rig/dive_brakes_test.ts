@@ -1,0 +1,40 @@
+/**
+ * Dive brakes drawn open (`dive_brakes.ts`): a plate turned out of a skin about its forward edge, that
+ * edge sitting in the skin and the plate outside the wing, turns (`slide_blades.ts` reads its inner end
+ * on the skin); a glider's blade drawn extended reaches on into the wing and slides. Before, a brake
+ * drawn hanging 75–90° under the wing (a Ju 87's, a Dauntless's lower half) was read as a lower blade
+ * extended and slid, judged good, and `Sturzflugbremse` named nothing.
+ */
+import { ok as assert } from "node:assert/strict";
+import { prng } from "../../support/prng.ts";
+import { hingeError } from "./coarse_panels.ts";
+import { diveBomber } from "./dive_brakes.ts";
+import { rig } from "./pipeline.ts";
+
+Deno.test("dive brakes drawn open turn about the edge in the skin; none slides; none wrong in silence", async () => {
+  const next = prng(2);
+  const tally: Record<string, number> = {}, bad: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const sample = diveBomber(next, i);
+    const { report, ctx } = await rig(sample.scene);
+    for (const brake of sample.brakes) {
+      const part = report.parts.find((p) => p.panel === brake.name);
+      const fit = part?.fit as unknown as { confidence: string } | undefined;
+      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`));
+      const error = part?.hinge ? hingeError(brake.truth, part.hinge.aircraft) : undefined;
+      const right = part?.ctrl_type === "rotation" && error !== undefined && error.degrees <= 2 &&
+        error.offset <= 0.05 * brake.truth.chord;
+      const key = !part ? "missed" : part.ctrl_type === "translation" ? "slid" : right ? "right" : "wrong";
+      tally[key] = (tally[key] ?? 0) + 1;
+      // Wrong only where a warning names it (a plate hanging square to the flow has no flat normal).
+      if (!right && (fit?.confidence === "good" || !warned)) {
+        bad.push(`#${i} ${brake.name} ${sample.description}`);
+      }
+    }
+  }
+  assert(bad.length === 0, `${JSON.stringify(tally)}\n${bad.join("\n")}`);
+  assert(
+    !tally.slid && !tally.missed && tally.right >= 0.8 * (tally.right + (tally.wrong ?? 0)),
+    JSON.stringify(tally),
+  );
+});
