@@ -119,6 +119,8 @@ export async function findLibraries(
     else pending.set(key, need);
   };
 
+  // Libraries that do not decode, told after the search, when what the model still lacks is known.
+  const unreadable: string[] = [];
   // Set once nothing is pending, when the library that supplied the last id came from a folder: its
   // neighbours there are read too (they would be the game's pick in another load order), and only they.
   let finishing: string | undefined;
@@ -131,7 +133,7 @@ export async function findLibraries(
     } catch (error) {
       if (!(error instanceof DecodeError || error instanceof Deno.errors.NotFound)) throw error;
       const message = error instanceof DecodeError ? error.message : "not found";
-      ctx.warn(`library '${file.label}' could not be read (${message}); skipped`);
+      unreadable.push(`library '${file.label}' could not be read (${message}); skipped`);
       failed.push({ library: file.label, error: message });
       continue;
     }
@@ -147,7 +149,17 @@ export async function findLibraries(
     }
   }
 
-  warnDuplicates(winners, indexed, ctx, partsUsing(model, winners, indexed));
+  const using = partsUsing(model, winners, indexed);
+  if (unreadable.length) {
+    // Whether skipping it costs anything: what no library read supplies, and the parts drawing it.
+    const lacking = [...pending.values()];
+    const cost = lacking.length
+      ? `; no library read defines ${describeNeeds(lacking)} (on ${describeParts(using(lacking))}): it may ` +
+        "have held them"
+      : "; every mesh, material and texture the model uses was found in the libraries read";
+    for (const said of unreadable) ctx.warn(`${said}${cost}`);
+  }
+  warnDuplicates(winners, indexed, ctx, using);
   // A mesh no library defines readably: the first library read that holds a damaged copy is loaded
   // anyway, so the decode names the damage (entry, byte offset) instead of calling the mesh missing.
   const damagedAt = [...pending.values()].flatMap((need) =>
@@ -208,6 +220,16 @@ function partsUsing(
     }
     return out;
   };
+}
+
+/** Needs in a warning's words: `material 0x1077C687, texture 'hull.dds' and 3 more` (the first five). */
+function describeNeeds(needs: readonly Need[]): string {
+  const named = needs.slice(0, 5).map((need) =>
+    `${need.kind} ${typeof need.id === "number" ? formatId(need.id) : `'${need.id}'`}`
+  );
+  const rest = needs.length - named.length;
+  if (rest > 0) return `${named.join(", ")} and ${rest} more`;
+  return named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}`;
 }
 
 /**
