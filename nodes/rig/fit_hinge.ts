@@ -351,7 +351,12 @@ export const rigFitHinge = defineNode({
   // Sturzflugbremse unread 24/24/24 -> none slid, 68/72/66 right (64/68/66 weak and warned: a plate hanging
   // square to the flow has no flat normal; 4/4/0 good), 4/0/6 hinged off its edge, weak and warned. Glider
   // tallies (seeds 71-73) and powered aircraft unchanged.
-  version: 101,
+  // v102: on a glider (shape_brakes.ts gliderEvidence: named so, or long thin wings and no engine named),
+  // a plate standing out of a skin with its edge on it is a blade drawn only as far as it shows: it
+  // slides, weak and warned. glider_brakes.ts draws some so (root snapped to the skin): held-out seeds
+  // 71-73, each alike, at v101 20 hinged (6 judged good, silent) and 8 unrigged of 28 -> 28 slide right,
+  // weak and warned; dive brakes (seeds 71-73) unchanged.
+  version: 102,
   doc: "Fits a hinge line to every panel found by name, or by shape for a glider's airbrake blades no " +
     "name tells (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +

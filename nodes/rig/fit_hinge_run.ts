@@ -48,7 +48,7 @@ import { sharePartnerShafts } from "./partner_shaft.ts";
 import { type BladeSlide, bladeSlide } from "./slide_blades.ts";
 import { slidPart } from "./slid_part.ts";
 import { capOf } from "./slide_caps.ts";
-import { shapeBrakes } from "./shape_brakes.ts";
+import { gliderEvidence, shapeBrakes } from "./shape_brakes.ts";
 import { fowlerFlap, listTrackIslands, type TrackIsland } from "./fowler_flaps.ts";
 import {
   canonicalVec3,
@@ -72,6 +72,9 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   }
   // A glider's airbrakes no name tells, found by their shape (shape_brakes.ts): rigged as named ones are,
   // warned, their evidence in fit.rule_why; a part so found that does not slide is left unrigged.
+  // Whether the aircraft is a glider, read once and only when a brake's shape cannot tell (slide_blades.ts).
+  let gliderWhy: { why?: string } | undefined;
+  const glider = () => (gliderWhy ??= { why: gliderEvidence(scene, toAircraft) }).why;
   const byShape = new Map<Node, string>();
   for (const found of shapeBrakes(scene, toAircraft)) {
     setPart(found.node, found.part), byShape.set(found.node, found.why);
@@ -134,7 +137,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
         if (!fitted) continue;
       }
     }
-    const slide = slidingBrake(node, fitted, body);
+    const slide = slidingBrake(node, fitted, body, glider);
     if (slide) {
       slides.set(node, { slide, fit: fitted.fit, vertices: fitted.vertices, box: boxOf(fitted.geometry) });
       continue;
@@ -353,6 +356,7 @@ function slidingBrake(
   node: Node,
   fitted: { geometry: PanelGeometry },
   body: BodySampler,
+  glider: () => string | undefined,
 ): BladeSlide | undefined {
   const part = getPart(node)!;
   if ((part.kind !== "air_brake" && part.kind !== "spoiler") || part.driven_by === "skin") return undefined;
@@ -360,5 +364,6 @@ function slidingBrake(
     node.getName(),
     fitted.geometry,
     (centre, reach) => body.othersThan(node, { fixedOnly: true, near: { centre, reach } }),
+    { glider },
   );
 }

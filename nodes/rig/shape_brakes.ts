@@ -112,20 +112,23 @@ export function shapeBrakes(doc: Document, toAircraft: Mat4): ShapeBrake[] {
     wings().filter((p) =>
       p.node !== self && [0, 1, 2].every((k) => p.lo[k] <= centre[k] + reach && p.hi[k] >= centre[k] - reach)
     );
+  let known: { why?: string } | undefined;
+  const evidence = () =>
+    (known ??= { why: gliderName ? `named '${gliderName}'` : gliderByWings(allPlaced()) }).why;
   const own = unread.map((n) => placeNode(n, toAircraft)).filter((p): p is Placed => p !== undefined);
   const blades: { placed: Placed; slide: BladeSlide; chordAt: number }[] = [];
   for (const p of own) {
     // A blade with its cap as a child (`Object_23` > `Object_23.001`) is read whole, as a named one is.
     const tree = p.node.listChildren().length ? placeTree(p.node, toAircraft) ?? p : p;
-    const slide = bladeSlide(p.node.getName(), tree, near(p.node));
+    const slide = bladeSlide(p.node.getName(), tree, near(p.node), { glider: evidence });
     if (!slide) continue;
     const chordAt = chordFraction(tree, wings().filter((q) => q.node !== p.node));
     if (chordAt === undefined || chordAt < CHORD_FROM || chordAt > CHORD_TO) continue;
     blades.push({ placed: tree, slide, chordAt });
   }
   if (blades.length < 2) return [];
-  const evidence = gliderName ? `named '${gliderName}'` : gliderByWings(allPlaced());
-  if (!evidence) return [];
+  const glider = evidence();
+  if (!glider) return [];
   // Mirror-image pairs: a blade's twin lies across the centre line, the same size and place within a
   // tenth of its span.
   const out: ShapeBrake[] = [];
@@ -139,8 +142,7 @@ export function shapeBrakes(doc: Document, toAircraft: Mat4): ShapeBrake[] {
   }
   for (const b of blades) {
     if (!paired.has(b.placed)) continue;
-    const why =
-      `found by its shape on a glider (${evidence}): one of a mirror-image pair of upright blades ` +
+    const why = `found by its shape on a glider (${glider}): one of a mirror-image pair of upright blades ` +
       `standing in the wings at ${
         Math.round(100 * b.chordAt)
       } % of the chord, as Schempp-Hirth airbrakes stand`;
@@ -165,6 +167,24 @@ function within(node: Node, blades: readonly { placed: Placed }[]): boolean {
     if (blades.some((b) => b.placed.node === n)) return true;
   }
   return false;
+}
+
+/**
+ * Why the aircraft is a glider — a node or mesh named so, or, with no engine or propeller named, wings
+ * of aspect ratio 13 or more as drawn — else undefined.
+ */
+export function gliderEvidence(doc: Document, toAircraft: Mat4): string | undefined {
+  const nodes = doc.getRoot().listNodes();
+  const gliderName = nodes.flatMap((n) => [n.getName(), n.getMesh()?.getName() ?? ""])
+    .find((name) => tokenize(name).some((t) => GLIDER_WORDS.has(t)));
+  if (gliderName) return `named '${gliderName}'`;
+  const engine = nodes.some((n) =>
+    isSpinningPart(getPart(n)) || tokenize(n.getName()).some((t) => ENGINE_WORDS.has(t))
+  );
+  if (engine) return undefined;
+  const placed = nodes.filter((n) => n.getMesh() && !n.getSkin())
+    .map((n) => placeNode(n, toAircraft)).filter((p): p is Placed => p !== undefined);
+  return gliderByWings(placed);
 }
 
 /** Why an aircraft no name calls a glider and none names an engine is one: its long thin wings. */

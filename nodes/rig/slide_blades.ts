@@ -103,6 +103,15 @@ export function skinFromName(name: string): "upper" | "lower" | undefined {
   return undefined;
 }
 
+/** What the caller knows of the aircraft, asked only when the shape cannot tell. */
+export interface BladeOptions {
+  /**
+   * Why the aircraft is a glider (its names, or long thin wings and no engine), else undefined: a
+   * glider's plate standing out of a skin with its edge on it is a blade drawn as far as it shows.
+   */
+  readonly glider?: () => string | undefined;
+}
+
 /**
  * How a brake slides when it is an upright blade in a wing, else undefined (a flat plate, a blade
  * standing nowhere in a wing's skin: hinged as before).
@@ -113,7 +122,12 @@ export function skinFromName(name: string): "upper" | "lower" | undefined {
  * slide?.direction; // ≈ [0, 1, 0] for a blade in the upper skin
  * ```
  */
-export function bladeSlide(name: string, blade: BladeGeometry, near: FixedNear): BladeSlide | undefined {
+export function bladeSlide(
+  name: string,
+  blade: BladeGeometry,
+  near: FixedNear,
+  options: BladeOptions = {},
+): BladeSlide | undefined {
   const { positions, count } = blade, triangles = blade.triangles;
   if (!triangles || triangles.length < 3 || count < 4) return undefined;
   const box = boxOf(positions, count, [[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
@@ -193,7 +207,13 @@ export function bladeSlide(name: string, blade: BladeGeometry, near: FixedNear):
       const inner = Math.max(...half.map((p) => sign * dot(p, up)));
       return half.filter((p) => sign * dot(p, up) >= inner - band);
     });
-    if (edgeOnSkin(ends, near(centre, 2 * reach), band)) return undefined;
+    if (edgeOnSkin(ends, near(centre, 2 * reach), band)) {
+      // A glider has no dive brakes turning out of its skins: a blade drawn only as far as it shows.
+      const glider = options.glider?.();
+      if (!glider) return undefined;
+      doubt = `its root is drawn on the ${surface} skin, as a hinged dive brake's edge sits; on a glider ` +
+        `(${glider}) taken as a blade drawn as far as it shows`;
+    }
   }
   const direction: Vec3 = upper ? up : [-up[0], -up[1], -up[2]];
   const skin = upper ? top : bottom;

@@ -172,7 +172,7 @@ export function gliderSample(next: () => number, index: number, options: GliderO
   const rootChord = 2 * meanChord / (1 + taper);
   const t = 0.13 + 0.04 * next(), side = 6 + Math.floor(next() * 5);
   const dihedral = (1.5 + 3 * next()) * Math.PI / 180, sweep = (-4 + 5 * next()) * Math.PI / 180;
-  const root = 0.35, lead0 = 1.6 + 0.4 * next(), y0 = 0.25;
+  const root = 0.35, root0 = root, lead0 = 1.6 + 0.4 * next(), y0 = 0.25;
   const at = (f: number) => ({
     z: root + f * halfSpan,
     lead: lead0 + f * halfSpan * Math.tan(sweep),
@@ -283,12 +283,26 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     return { positions: mesh.positions, triangles };
   }
   /** A blade (or two parallel ones) from `y0b` to `y1b`, with its cap at `capAt` (mesh, cap mesh). */
-  const blade = (from: number, to: number, capAt?: number): { blade: ClassMesh; cap?: ClassMesh } => {
+  const blade = (
+    from: number,
+    to: number,
+    capAt?: number,
+    rootOn?: "upper" | "lower",
+  ): { blade: ClassMesh; cap?: ClassMesh } => {
     const x0 = mid.lead + xc * mid.chord, z0 = at(f0).z, z1 = at(f1).z;
     const rises = (z: number) => (z - mid.z) * Math.tan(dihedral);
     const plates = (twoBlades ? [-gap / 2, gap / 2] : [0]).map((dx) => {
       const m = box([x0 + dx - plate / 2, from, z0], [x0 + dx + plate / 2, to, z1]);
-      return tilted(m, rises);
+      const tilt = tilted(m, rises);
+      if (!rootOn) return tilt;
+      // Its root drawn on the skin along the whole span (snapped to it, as a modeller's does).
+      const root = rootOn === "upper" ? from : to, p = Array.from(tilt.positions);
+      for (let i = 0; i < p.length; i += 3) {
+        if (Math.abs(m.positions[i + 1] - root) > 1e-9) continue;
+        const st = at((p[i + 2] - root0) / halfSpan), x = (p[i] - st.lead) / st.chord;
+        p[i + 1] = st.y + (rootOn === "upper" ? upper(x) : lower(x)) * st.chord;
+      }
+      return { positions: p, triangles: tilt.triangles };
     });
     const width = (twoBlades ? gap : 0) + plate + 0.03 + 0.03 * next();
     const cap = capAt === undefined ? undefined : tilted(
@@ -350,10 +364,13 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     // Upper blade: retracted, its top flush with the upper skin; extended, standing out by ~85 % of it.
     const h = (lowerToo ? 0.55 : 0.85) * thickness;
     const out = extended ? 0.85 * h : 0;
+    // Some modellers draw an extended blade only as far as it shows: its root on the skin, none inside.
+    const shown = extended && index % 8 === 7;
     const upperBlade = blade(
-      yu - h + out,
+      shown ? yu : yu - h + out,
       yu + out - (capStyle === "none" ? 0 : 0.004),
       capStyle === "none" ? undefined : yu + out,
+      shown ? "upper" : undefined,
     );
     const travel = h;
     const upperName = lowerToo ? withWord(names[0], surface[0]) : names[0];
@@ -365,7 +382,12 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     });
     if (lowerToo) {
       const hl = 0.4 * thickness, outl = extended ? 0.85 * hl : 0;
-      const lowerBlade = blade(yl - outl, yl - outl + hl);
+      const lowerBlade = blade(
+        yl - outl,
+        shown ? yl : yl - outl + hl,
+        undefined,
+        shown ? "lower" : undefined,
+      );
       built.push({
         name: withWord(names[0], surface[1]),
         mesh: lowerBlade.blade,
@@ -465,9 +487,11 @@ export function gliderSample(next: () => number, index: number, options: GliderO
         : `${twoBlades ? "two blades" : "one blade"}${lowerToo ? " upper and lower" : ""}, ${
           extended ? "extended" : "retracted"
         }, cap ${capStyle}`
-    }${slot ? ", slot cut" : ""}${cm ? ", cm under 'Glider'" : ""}${rootName ? `, under '${rootName}'` : ""}${
-      options.engine ? ", engine" : ""
-    }${mirrored ? ", mirrored" : ""}${authored ? ", origin on the brake" : ""}`,
+    }${!options.plates && extended && index % 8 === 7 ? ", drawn as shown" : ""}${slot ? ", slot cut" : ""}${
+      cm ? ", cm under 'Glider'" : ""
+    }${rootName ? `, under '${rootName}'` : ""}${options.engine ? ", engine" : ""}${
+      mirrored ? ", mirrored" : ""
+    }${authored ? ", origin on the brake" : ""}`,
   };
 }
 

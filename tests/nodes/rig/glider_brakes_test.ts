@@ -55,7 +55,12 @@ Deno.test("glider airbrake blades slide out of the wing's skin, their caps with 
       if (sample.naming !== "named") {
         assertEquals([part!.found_by, warned], ["shape", true], `#${i} ${brake.name}`);
         assert(/found by its shape/.test(fit!.rule_why!), `#${i} ${brake.name}: ${fit!.rule_why}`);
-      } else assertEquals([part!.found_by, warned], ["name", false], `#${i} ${brake.name}`);
+      } else {
+        // A blade drawn only as far as it shows (its root on the skin, as a dive brake's hinged edge sits)
+        // slides on a glider, warned as unsure.
+        const shown = /drawn as shown/.test(sample.description);
+        assertEquals([part!.found_by, warned], ["name", shown], `#${i} ${brake.name}`);
+      }
       tally[sample.naming] = (tally[sample.naming] ?? 0) + 1;
       // Sliding the pivot by its travel moves the blade along the wing's normal by that travel (world).
       const pivot = nodeNamed(scene, part!.name), panel = nodeNamed(scene, brake.name);
