@@ -47,7 +47,9 @@ export const rigInsertPivot = defineNode({
   // 16: a pivot's `fitted_to` box is read over what triangles with an area draw (fitted_geometry.ts):
   // one reaching to vertices nothing draws, which an exporter drops, made the panel look edited on
   // the next run (undrawn_tally.ts reruns).
-  version: 16,
+  // 17: parts found by their shape (rig.fit_hinge v100: a glider's unnamed airbrake blades,
+  // found_by "shape") get pivots as named ones do.
+  version: 17,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",
