@@ -251,7 +251,12 @@ export const dsonApplyPreset = defineNode({
   // it take them (body -> coat -> belt; before, a belt took the coat's plain projected morph, the
   // cloth under the coat's buckle): chained_rigidity_habits.ts, a shape preset over a scene saved at
   // 0, held-out seeds 63101-63200, 269 groups under belts: 195 silently (up to 1.0 cm) -> 0. The fit
-  // is the one decode.dson v72 makes at the scene's dial (preset_rigidity.ts rigidFitter).
+  // is the one decode.dson v72 makes at the scene's dial (preset_rigidity.ts rigidFitter). Same
+  // version: a belt that took a coat's projected morph before this preset (the decode, an earlier
+  // preset), which the preset fits again at a new dial moving the coat's rigid parts over 0.1 mm, is
+  // named with those groups (it is not projected again): re-dialled decodes, held-out 63201-63300, 245
+  // groups under belts: 205 off silently (up to 1.1 cm; v54) -> 5 off (up to 5.0 mm), all named; 12
+  // of 240 right are named.
   version: 55,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +

@@ -37,6 +37,7 @@ import {
   targetDeltas,
 } from "./preset_mesh_surface.ts";
 import { fewNames as few } from "./preset_morphs.ts";
+import type { MovedMorph, ProjectedRigidity } from "./preset_rigidity.ts";
 import { dsonKey } from "./preset_pose.ts";
 import { parseDsonUri, percentDecode } from "./uri.ts";
 
@@ -60,7 +61,7 @@ export function projectPresetMorphs(
   doc: Document,
   inScope: (mesh: Mesh) => boolean,
   warn: WarningSink,
-  fitBefore?: (meshes: (mesh: Mesh) => boolean) => void,
+  fitBefore?: (meshes: (mesh: Mesh) => boolean) => ProjectedRigidity,
 ): PresetProjection {
   const meshes = sceneMeshes(doc);
   const byFigure = new Map<Node, DrawnMesh[]>();
@@ -95,13 +96,15 @@ export function projectPresetMorphs(
   for (const message of grafted.messages) warn(message);
   let projectedItems = 0, projectedMorphs = grafted.morphs;
   let level = 1;
+  // Projected morphs of shallower items whose fit moved their rigid parts (`fitBefore`).
+  const moved = new Map<Mesh, MovedMorph[]>();
   for (const item of items) {
     // An item fitted to an item takes that one's projected morphs as Daz draws it, its rigidity
     // fitted in (body → coat → belt): the shallower items are fitted before the first deeper one.
     if (depths.get(item)! > level && fitBefore) {
       level = depths.get(item)!;
       const shallower = new Set(items.filter((m) => depths.get(m)! < level).map((m) => m.mesh));
-      fitBefore((mesh) => shallower.has(mesh));
+      for (const [mesh, ids] of fitBefore((mesh) => shallower.has(mesh)).moved) moved.set(mesh, ids);
     }
     const body = bodyOf(item.figure)!;
     const bodyKey = dsonKey(body);
@@ -110,6 +113,7 @@ export function projectPresetMorphs(
     // Formulas that are not decode.dson's (said by the re-evaluation): not written over.
     if (formulas !== undefined && !readFormulaGraph(formulas)) continue;
     const own = ownNames(item.mesh);
+    warnStale(item.mesh, (byFigure.get(body) ?? []).flatMap((m) => moved.get(m.mesh) ?? []), bodyKey, warn);
     const projected: string[] = [], capped: string[] = [];
     for (const source of byFigure.get(body) ?? []) {
       const dson = getPartgraphExtras(source.mesh).dson as { morphs?: MorphRecord[] };
@@ -242,6 +246,40 @@ function projectOntoGrafts(
     }
   }
   return { messages, morphs };
+}
+
+/**
+ * Names the morphs an item (fitted to an item) holds projected from its body's morphs `moved` — those
+ * whose rigidity the preset fitted again at a new dial, moving the body item's rigid parts (a coat's
+ * buttons): the item (a belt) took the morph before, when the decode or an earlier preset projected
+ * it, and is not projected again, so where it lies over those parts it follows their old place.
+ */
+function warnStale(
+  mesh: Mesh,
+  moved: readonly MovedMorph[],
+  body: string,
+  warn: WarningSink,
+): void {
+  if (!moved.length) return;
+  const records = (getPartgraphExtras(mesh).dson as { morphs?: MorphRecord[] } | undefined)?.morphs;
+  const held = Array.isArray(records)
+    ? moved.filter((m) =>
+      records.some((r) => r?.id === m.id && (r as { projected?: unknown }).projected === true)
+    )
+    : [];
+  if (!held.length) return;
+  const worst = Math.max(...held.map((m) => m.cm));
+  warn(
+    `dson preset: fitted item '${mesh.getName()}': ${held.length} morph(s) projected onto it from '${body}' ` +
+      `before this preset (${
+        few(held.map((m) => m.id))
+      }) are not projected again, while this preset fitted ` +
+      `the rigidity of '${body}' into them at their dial, moving its rigid parts (buttons, buckles) up to ` +
+      `${
+        (worst * 10).toFixed(2)
+      } mm from where they were drawn: where this item lies over them it follows their ` +
+      `old place: ${few([...new Set(held.flatMap((m) => m.groups))].map((g) => `'${g}'`))}`,
+  );
 }
 
 /** The ids and names of the item's morphs and of its own formula channels (decoded as well). */

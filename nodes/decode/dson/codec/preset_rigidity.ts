@@ -81,7 +81,25 @@ export function plainParticipants(mesh: Mesh, target: number): Map<number, numbe
 export interface ProjectedRigidity {
   /** Projected morph targets whose participants were fitted at their dial. */
   readonly morphs: number;
+  /**
+   * By mesh, the morphs (id and the farthest move, cm) whose fit drew a participant at its dial
+   * over 0.1 mm from where the target drew it before: an item fitted to that mesh that took the
+   * morph earlier (the decode, an earlier preset) followed the old place.
+   */
+  readonly moved: Map<Mesh, MovedMorph[]>;
 }
+
+/** A projected morph whose new fit moved rigid parts ({@link ProjectedRigidity.moved}). */
+export interface MovedMorph {
+  readonly id: string;
+  /** The farthest a participant moved (cm). */
+  readonly cm: number;
+  /** The rigidity groups with a participant moved over 0.1 mm. */
+  readonly groups: readonly string[];
+}
+
+/** Beyond this (cm, a tenth of a millimetre) a participant's new fitted place is told from its old one. */
+const MOVED_CM = 0.01;
 
 /**
  * Fits the rigidity of each mesh `inScope` into its projected morphs (records marked `projected`)
@@ -100,6 +118,7 @@ export function fitProjectedRigidity(
   warn: WarningSink,
 ): ProjectedRigidity {
   let fitted = 0;
+  const moved = new Map<Mesh, MovedMorph[]>();
   let frames: ReturnType<typeof nodesByName> | undefined;
   const meshes = doc.getRoot().listMeshes();
   for (const [m, mesh] of meshes.entries()) {
@@ -155,6 +174,8 @@ export function fitProjectedRigidity(
       });
       stored?.vertices.forEach((v, i) => plain.set(stored.plain.slice(i * 3, i * 3 + 3), v * 3));
       const cm = fitter.fit(plain.map((d) => d / METRES_PER_CM), w);
+      let farthest = 0; // how far the fit moves a participant from where the target drew it (cm)
+      const movedVertex = new Set<number>();
       const at = new Int32Array(vertexCount).fill(-1);
       participants.forEach((v, j) => at[v] = j);
       mesh.listPrimitives().forEach((primitive, p) => {
@@ -166,7 +187,11 @@ export function fitProjectedRigidity(
         const deltas = Float32Array.from(old.getArray()!);
         ids.forEach((v, i) => {
           if (!isParticipant[v]) return;
+          const was = [0, 1, 2].map((c) => deltas[i * 3 + c]);
           for (let c = 0; c < 3; c++) deltas[i * 3 + c] = cm[at[v] * 3 + c] * METRES_PER_CM;
+          const move = Math.hypot(...was.map((d, c) => (deltas[i * 3 + c] - d) * w / METRES_PER_CM));
+          farthest = Math.max(farthest, move);
+          if (move > MOVED_CM) movedVertex.add(v);
         });
         // A fresh accessor: the old one's array may be the input scene's (copies share vertex data).
         const fresh = doc.createAccessor(old.getName()).setType("VEC3").setArray(deltas)
@@ -179,12 +204,19 @@ export function fitProjectedRigidity(
         rigid: rigidFitOf(w, participants, plain) as unknown as JsonValue,
       };
       fitted++;
+      if (farthest > MOVED_CM) {
+        const id = String((records[k] as { id?: unknown } | null)?.id ?? "");
+        const groups = drawn.rigidity.groups.filter((g) =>
+          g.referenceVertices.length && g.maskVertices.some((v) => movedVertex.has(v))
+        ).map((g) => g.id);
+        moved.set(mesh, [...moved.get(mesh) ?? [], { id, cm: farthest, groups }]);
+      }
     }
     setPartgraphExtras(mesh, {
       dson: { ...(dson as { [key: string]: JsonValue }), morphs: out as JsonValue[] },
     });
   }
-  return { morphs: fitted };
+  return { morphs: fitted, moved };
 }
 
 /** The `rigid` record of a fit at `weight`: the participants and their plain deltas (m, by DSON vertex). */

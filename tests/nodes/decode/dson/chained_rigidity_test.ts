@@ -13,20 +13,25 @@ import { shapePreset } from "./generate.ts";
 import { BODY, body, BODY_FILE, bodyTube, facetTolerance, fileOf, instance, MORPH } from "./swell_body.ts";
 import { BELLY, bellyModifier, PBM } from "./preset_rigidity_habits.ts";
 import { beltExpectedAt, chainedRigidityCase } from "./chained_rigidity_habits.ts";
-import { drawnShirt } from "./preset_rigidity_test.ts";
+import { drawnShirt } from "./drawn_garment.ts";
 
-/** How the shapes are dialled: `saved`, in the saved scene; `preset`, saved at 0 and dialled by a shape preset. */
-export type ChainMode = "saved" | "preset";
+/**
+ * How the shapes are dialled: `saved`, in the saved scene; `preset`, saved at 0 and dialled by a shape
+ * preset; `decoded`, saved with the shapes dialled elsewhere (the decode projects them onto coat and
+ * belt) and re-dialled by a shape preset.
+ */
+export type ChainMode = "saved" | "preset" | "decoded";
 
 /** Tallies, over seeds `from`..`to`, of the coat's groups a belt lies over: belt right, off and named, off silently. */
 export async function chainTally(from: number, to: number, mode: ChainMode, log = false) {
-  const t = { right: 0, offNamed: 0, offSilent: 0, worst: 0, silent: [] as string[] };
+  const t = { right: 0, rightNamed: 0, offNamed: 0, offSilent: 0, worst: 0, silent: [] as string[] };
   const bodyFile = body([bellyModifier(bodyTube)]);
   for (let seed = from; seed <= to; seed++) {
     const c = chainedRigidityCase(seed);
     if (!c) continue;
     const dials = c.coat.dials;
-    const values = new Map(mode === "saved" ? dials : []);
+    const elsewhere = dials.map(([m, v]) => [m, Math.round((1.3 - v) * 1000) / 1000] as const);
+    const values = new Map(mode === "saved" ? dials : mode === "decoded" ? elsewhere : []);
     const scene = {
       file_version: "0.6.1.0",
       asset_info: { id: "/scenes/layered.duf", type: "scene" },
@@ -59,7 +64,7 @@ export async function chainTally(from: number, to: number, mode: ChainMode, log 
         ...group.belt.map((v) => Math.hypot(...expected[v].map((x, k) => x - belt.get(v)![k]))),
       );
       const named = warnings.some((w) => w.includes("Belt") && w.includes(`'${group.id}'`));
-      if (off <= tolerance) t.right++;
+      if (off <= tolerance) named ? t.rightNamed++ : t.right++;
       else {
         t.worst = Math.max(t.worst, off);
         if (named) t.offNamed++;
@@ -84,4 +89,14 @@ Deno.test("dson chained rigidity: a belt on a coat a preset shapes follows the c
   console.log(`chained rigidity (preset), seeds 1-16: ${JSON.stringify(t)}`);
   assert.deepEqual([t.offNamed, t.offSilent], [0, 0], JSON.stringify(t));
   assert.ok(t.right >= 5, JSON.stringify(t));
+});
+
+Deno.test("dson chained rigidity: a preset re-dialling a decoded coat names what the belt over it keeps", async () => {
+  // The belt keeps the morph the decode projected from the coat fitted at the saved dial; the preset
+  // fits the coat again at its dial and names the coat's groups the belt lies over (dson.apply_preset
+  // v55). Before, the belt followed the coat's plain morph, silently (dev seeds 1-16).
+  const t = await chainTally(1, 16, "decoded");
+  console.log(`chained rigidity (decoded, re-dialled), seeds 1-16: ${JSON.stringify(t)}`);
+  assert.deepEqual(t.offSilent, 0, JSON.stringify(t));
+  assert.ok(t.right >= 20, JSON.stringify(t));
 });

@@ -9,41 +9,13 @@
 import assert from "node:assert/strict";
 import type { Document } from "@gltf-transform/core";
 import { dsonBakeMorph } from "../../../../nodes/decode/dson/bake_morph.ts";
-import type { RigidFit } from "../../../../nodes/decode/dson/codec/preset_rigidity.ts";
-import { getPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { applyPreset, decodeJson, withContentFiles } from "./dson_runs.ts";
 import { shapePreset } from "./generate.ts";
 import { BODY, body, BODY_FILE, bodyTube, facetTolerance, fileOf, instance, MORPH } from "./swell_body.ts";
 import { BELLY, bellyModifier, PBM, presetRigidityCase } from "./preset_rigidity_habits.ts";
 import type { V3 } from "./rigidity_reference.ts";
-
-/** Where the decoded scene draws each garment vertex (cm), by DSON vertex. */
-export function drawnShirt(scene: Document, plain = false, prefix = "Shirt"): Map<number, V3> {
-  const mesh = scene.getRoot().listMeshes().find((m) => m.getName().startsWith(prefix))!;
-  const weights = mesh.getWeights(), out = new Map<number, V3>();
-  // With `plain`, the plain projected deltas a fit of rigidity keeps aside (`rigid`), by target.
-  const records =
-    (getPartgraphExtras(mesh).dson as { morphs?: { rigid?: RigidFit }[] } | undefined)?.morphs ?? [];
-  const kept = records.map((r) =>
-    new Map(
-      plain && r?.rigid ? r.rigid.vertices.map((v, i) => [v, r.rigid!.plain.slice(i * 3, i * 3 + 3)]) : [],
-    )
-  );
-  for (const primitive of mesh.listPrimitives()) {
-    const ids = primitive.getAttribute("_DSON_VERTEX")!.getArray()!;
-    const position = primitive.getAttribute("POSITION")!;
-    for (let i = 0; i < position.getCount(); i++) {
-      const p = position.getElement(i, [] as number[]);
-      primitive.listTargets().forEach((target, t) => {
-        const d = kept[t]?.get(ids[i]) ?? target.getAttribute("POSITION")!.getElement(i, [] as number[]);
-        for (let c = 0; c < 3; c++) p[c] += weights[t] * d[c];
-      });
-      out.set(ids[i], p.map((x) => x * 100) as V3);
-    }
-  }
-  return out;
-}
+import { drawnShirt } from "./drawn_garment.ts";
 
 /**
  * How each case is reached: `preset`, saved at 0 and dialled by a shape preset; `redial`, a first
