@@ -26,6 +26,7 @@ import { nonUnitVectors } from "./unit_vectors.ts";
 import { indexFacts, valueFacts } from "../../runtime/scene/array_facts.ts";
 import { UNIT_SQUARED_HIGH, UNIT_SQUARED_LOW, UNIT_TOLERANCE } from "./repair_attributes.ts";
 import { propertyRepairs } from "./repair_properties.ts";
+import { attributeReader, type AttributesOf } from "./primitive_attributes.ts";
 import { againstShare, mendDirectionless } from "../../runtime/scene/directionless_normals.ts";
 import { alignTransformFallbacks } from "../../runtime/scene/transform_fallbacks.ts";
 import {
@@ -67,17 +68,19 @@ function repairs(doc: Document, apply: boolean): string[] {
   const messages: string[] = [];
   const root = doc.getRoot();
   const name = writtenNames(doc);
+  // Every scan below reads a primitive's attributes through this: one look per primitive when checking.
+  const attributes = attributeReader(apply);
   // First: an attribute misspelt `TEXCOORD0` is the UV set the UV repair below looks for.
-  propertyRepairs(doc, apply, messages);
+  propertyRepairs(doc, apply, messages, attributes);
   // Before the UV set repairs: a fallback `texCoord` naming a set the primitives lack, while the
   // transform's names one they have, is given the transform's (as decode.gltf does for files; a
   // scene a script builds never passes through it), not a copy of the material sampling TEXCOORD_0.
   messages.push(...alignTransformFallbacks(doc, (material) => `'${name(material)}'`, apply));
   accessorRepairs(root.listAccessors(), apply, messages);
-  const normals = meshRepairs(root.listMeshes(), apply, messages, name);
+  const normals = meshRepairs(root.listMeshes(), apply, messages, name, attributes);
   normalRepairs(normals, apply, messages, name);
   nodeRepairs(root.listNodes(), apply, messages, name);
-  dataRepairs(doc, apply, messages);
+  dataRepairs(doc, apply, messages, attributes);
   return messages;
 }
 
@@ -98,6 +101,7 @@ function meshRepairs(
   apply: boolean,
   messages: string[],
   name: NameOf,
+  attributes: AttributesOf,
 ): Map<Accessor, Primitive[]> {
   const normals = new Map<Accessor, Primitive[]>();
   const uvSets = new Map<Material, MaterialUvSets>();
@@ -105,16 +109,16 @@ function meshRepairs(
   const cornered = new Map<Material, string[]>();
   for (let m = 0; m < meshes.length; m++) {
     const mesh = meshes[m], primitives = mesh.listPrimitives();
-    if (emptyMeshRepair(mesh, primitives, apply, messages, name)) continue;
+    if (emptyMeshRepair(mesh, primitives, apply, messages, name, attributes)) continue;
     for (let p = 0; p < primitives.length; p++) {
-      const primitive = primitives[p];
-      const normal = primitive.getAttribute("NORMAL");
+      const primitive = primitives[p], read = attributes(primitive);
+      const normal = read.get("NORMAL");
       if (normal) {
         const users = normals.get(normal);
         if (users) users.push(primitive);
         else normals.set(normal, [primitive]);
       }
-      const bad = clampIndices(primitive, apply);
+      const bad = clampIndices(primitive, read.get("POSITION"), apply);
       if (bad) {
         messages.push(
           `${bad} index value(s) past the last vertex in mesh '${name(mesh)}' set to 0`,
@@ -126,7 +130,7 @@ function meshRepairs(
             "a strip restart; written as 32-bit",
         );
       }
-      const uvRepair = retargetTexCoords(primitive, apply, uvSets, uvCopies);
+      const uvRepair = retargetTexCoords(primitive, apply, uvSets, uvCopies, read);
       if (uvRepair === "retargeted") {
         messages.push(
           `textures of mesh '${name(mesh)}' sampled missing UV sets; they use TEXCOORD_0`,
@@ -175,8 +179,9 @@ function emptyMeshRepair(
   apply: boolean,
   messages: string[],
   name: NameOf,
+  attributes: AttributesOf,
 ): boolean {
-  const empty = primitives.filter((primitive) => !primitive.listSemantics().length);
+  const empty = primitives.filter((primitive) => !attributes(primitive).size);
   if (empty.length) {
     messages.push(`${empty.length} primitive(s) of mesh '${name(mesh)}' without attributes left out`);
     if (apply) { for (const primitive of empty) primitive.dispose(); }
@@ -302,10 +307,9 @@ function widenRestartIndices(primitive: Primitive, apply: boolean): boolean {
   return true;
 }
 
-function clampIndices(primitive: Primitive, apply: boolean): number {
+function clampIndices(primitive: Primitive, position: Accessor | undefined, apply: boolean): number {
   const accessor = primitive.getIndices();
   let indices = accessor && arrayOf(accessor);
-  const position = primitive.getAttribute("POSITION");
   if (!accessor || !indices || !position) return 0;
   const count = countOf(position);
   // An input's integer indices all below the count (nearly always): known from their one pass.

@@ -7,8 +7,9 @@
  *
  * @module
  */
-import type { Mesh, Primitive } from "@gltf-transform/core";
+import type { Mesh } from "@gltf-transform/core";
 import { remapUvSets } from "./repair_uv_sets.ts";
+import { attributeReader, type Attributes, type AttributesOf } from "./primitive_attributes.ts";
 
 const NUMBERED = /^(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(\d+)$/;
 
@@ -17,10 +18,15 @@ const NUMBERED = /^(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(\d+)$/;
  * moves a vertex. Then each family is renumbered from 0 in its order, the textures sampling a
  * renumbered UV set following it (on the primitive's own copy of the material).
  */
-export function attributeSetRepairs(mesh: Mesh, apply: boolean, messages: string[]): void {
+export function attributeSetRepairs(
+  mesh: Mesh,
+  apply: boolean,
+  messages: string[],
+  attributes: AttributesOf = attributeReader(apply),
+): void {
   const unpaired = new Set<string>(), renumbered = new Set<string>();
   for (const primitive of mesh.listPrimitives()) {
-    const sets = numberedSets(primitive);
+    const sets = numberedSets(attributes(primitive));
     if (!sets) continue;
     const lone = [
       ...unpairedSets(sets.get("JOINTS"), sets.get("WEIGHTS"), "JOINTS"),
@@ -65,12 +71,11 @@ export function attributeSetRepairs(mesh: Mesh, apply: boolean, messages: string
  * The set numbers of each numbered family of `primitive`, or undefined when every family is numbered
  * 0…n−1 and joints and weights pair up (nearly every primitive: one pass over its semantics).
  */
-function numberedSets(primitive: Primitive): Map<string, number[]> | undefined {
-  const semantics = primitive.listSemantics();
-  if (inOrder(semantics)) return undefined;
+function numberedSets(attributes: Attributes): Map<string, number[]> | undefined {
+  if (inOrder(attributes)) return undefined;
   setMaps.count++;
   const sets = new Map<string, number[]>();
-  for (const semantic of semantics) {
+  for (const semantic of attributes.keys()) {
     const match = NUMBERED.exec(semantic);
     if (!match) continue;
     const numbers = sets.get(match[1]) ?? [];
@@ -90,15 +95,15 @@ const COUNTS = new Float64Array(4), LARGEST = new Float64Array(4);
 const FAMILIES: Readonly<Record<string, number>> = { TEXCOORD: 0, COLOR: 1, JOINTS: 2, WEIGHTS: 3 };
 
 /**
- * Whether {@link numberedSets} finds nothing to repair in `semantics`, without its map and lists: each
+ * Whether {@link numberedSets} finds nothing to repair in `attributes`' semantics, without its map and lists: each
  * family numbered 0…n−1 (its largest number below its count, which is the test below, `every(n <
  * length)`) and as many joint sets as weight sets. Nearly every primitive of every export.
  */
-function inOrder(semantics: readonly string[]): boolean {
+function inOrder(attributes: Attributes): boolean {
   COUNTS.fill(0);
   LARGEST.fill(-1);
-  for (let i = 0; i < semantics.length; i++) {
-    const match = NUMBERED.exec(semantics[i]);
+  for (const semantic of attributes.keys()) {
+    const match = NUMBERED.exec(semantic);
     if (!match) continue;
     const family = FAMILIES[match[1]], number = Number(match[2]);
     COUNTS[family]++;

@@ -11,6 +11,7 @@
 import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core";
 import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
 import { ownArray } from "./repair_arrays.ts";
+import { attributeReader, type AttributesOf } from "./primitive_attributes.ts";
 import { tangentsOf } from "../../runtime/scene/uv_tangents.ts";
 
 const FLOAT = 5126;
@@ -29,11 +30,12 @@ export function tangentRepairs(
   messages: string[],
   seen: Set<Accessor>,
   nameOf: NameOf,
+  attributes: AttributesOf = attributeReader(apply),
 ): void {
   const primitives = mesh.listPrimitives();
   let signs = 0, lengths = 0, uvSigns = 0, uvDirections = 0;
   for (let p = 0; p < primitives.length; p++) {
-    const tangent = primitives[p].getAttribute("TANGENT");
+    const tangent = attributes(primitives[p]).get("TANGENT");
     let array = tangent?.getArray();
     if (!tangent || !array || seen.has(tangent)) continue;
     seen.add(tangent);
@@ -196,14 +198,16 @@ export function colourRepairs(
   messages: string[],
   seen: Set<Accessor>,
   nameOf: NameOf,
+  attributes: AttributesOf = attributeReader(apply),
 ): void {
   let bad = 0, low = 0, high = 1;
   for (const primitive of mesh.listPrimitives()) {
-    for (const semantic of primitive.listSemantics()) {
-      const colour = primitive.getAttribute(semantic)!;
+    for (const [semantic, colour] of attributes(primitive)) {
+      // The name first: a colour set is rare, and the accessor's getters are not free.
+      if (!/^COLOR_\d+$/.test(semantic)) continue;
       let array = colour.getArray();
       if (
-        !/^COLOR_\d+$/.test(semantic) || !array || colour.getComponentType() !== FLOAT || seen.has(colour)
+        !array || colour.getComponentType() !== FLOAT || seen.has(colour)
       ) {
         continue;
       }

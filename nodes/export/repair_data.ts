@@ -19,6 +19,7 @@ import { influenceRepairs } from "./repair_weights.ts";
 import { colourRepairs, tangentRepairs } from "./repair_attributes.ts";
 import { writtenNames } from "../../runtime/scene/unique_names.ts";
 import { ownArray } from "./repair_arrays.ts";
+import { attributeReader, type AttributesOf } from "./primitive_attributes.ts";
 
 const FLOAT = 5126;
 
@@ -33,7 +34,12 @@ const FLOAT = 5126;
  * dataRepairs(doc, false, messages); // messages says what a repair would change; doc is unchanged
  * ```
  */
-export function dataRepairs(doc: Document, apply: boolean, messages: string[]): void {
+export function dataRepairs(
+  doc: Document,
+  apply: boolean,
+  messages: string[],
+  attributes: AttributesOf = attributeReader(apply),
+): void {
   const root = doc.getRoot();
   const meshes = root.listMeshes();
   // Accessors shared by several primitives or meshes are counted and repaired once, by the first.
@@ -41,9 +47,9 @@ export function dataRepairs(doc: Document, apply: boolean, messages: string[]): 
   // Warnings name an unnamed mesh or clip as the written file will, not `''`.
   const name = writtenNames(doc);
   for (let m = 0; m < meshes.length; m++) {
-    influenceRepairs(meshes[m], apply, messages, seen, name);
-    tangentRepairs(meshes[m], apply, messages, seen, name);
-    colourRepairs(meshes[m], apply, messages, seen, name);
+    influenceRepairs(meshes[m], apply, messages, seen, name, attributes);
+    tangentRepairs(meshes[m], apply, messages, seen, name, attributes);
+    colourRepairs(meshes[m], apply, messages, seen, name, attributes);
   }
   const skins = root.listSkins();
   for (let s = 0; s < skins.length; s++) inverseBindRepair(skins[s], apply, messages, seen);

@@ -15,6 +15,7 @@ import type { Light } from "@gltf-transform/extensions";
 import { textureRepairs } from "./repair_textures.ts";
 import { jointRootRepairs } from "./repair_joint_root.ts";
 import { attributeSetRepairs } from "./repair_attribute_sets.ts";
+import { attributeReader, type Attributes, type AttributesOf } from "./primitive_attributes.ts";
 import { variantRepairs } from "./repair_variants.ts";
 import { unskinnedRepairs } from "./repair_unskinned.ts";
 import { type WrittenName as NameOf, writtenNames } from "../../runtime/scene/unique_names.ts";
@@ -45,12 +46,17 @@ const LIGHTS = "KHR_lights_punctual";
  * propertyRepairs(doc, false, messages); // messages says what a repair would change
  * ```
  */
-export function propertyRepairs(doc: Document, apply: boolean, messages: string[]): void {
+export function propertyRepairs(
+  doc: Document,
+  apply: boolean,
+  messages: string[],
+  attributes: AttributesOf = attributeReader(apply),
+): void {
   const root = doc.getRoot();
   // Warnings name an unnamed property as the written file will (`Wing_mesh`), not `''`.
   const name = writtenNames(doc);
   const meshes = root.listMeshes();
-  for (let m = 0; m < meshes.length; m++) meshRepairs(doc, meshes[m], apply, messages, name);
+  for (let m = 0; m < meshes.length; m++) meshRepairs(doc, meshes[m], apply, messages, name, attributes);
   const textures = root.listTextures();
   for (let t = 0; t < textures.length; t++) textureRepairs(textures[t], t, apply, messages);
   const cameras = root.listCameras();
@@ -73,12 +79,19 @@ export function propertyRepairs(doc: Document, apply: boolean, messages: string[
  * Attribute names outside glTF's semantics (`TEXCOORD0`, `texcoord_0`), primitives with fewer morph targets
  * than others, and morph weights of the wrong count.
  */
-function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string[], name: NameOf): void {
+function meshRepairs(
+  doc: Document,
+  mesh: Mesh,
+  apply: boolean,
+  messages: string[],
+  name: NameOf,
+  attributes: AttributesOf,
+): void {
   const primitives = mesh.listPrimitives();
   const renamed = new Set<string>();
   let targets = 0;
   for (let p = 0; p < primitives.length; p++) {
-    renameAttributes(primitives[p], apply, renamed);
+    renameAttributes(primitives[p], attributes(primitives[p]), apply, renamed);
     targets = Math.max(targets, primitives[p].listTargets().length);
   }
   if (renamed.size) {
@@ -87,7 +100,7 @@ function meshRepairs(doc: Document, mesh: Mesh, apply: boolean, messages: string
         [...renamed].join(", "),
     );
   }
-  attributeSetRepairs(mesh, apply, messages);
+  attributeSetRepairs(mesh, apply, messages, attributes);
   variantRepairs(mesh, apply, messages, name);
   // A mesh without morph targets (nearly every one) has none to drop or pad: not walked twice more.
   if (targets > 0) {
@@ -174,10 +187,14 @@ function padTargets(
  * right name only); any other name gets the `_` prefix of an application-specific attribute, its
  * data kept and read by no viewer as something it is not. `renamed` collects `old → new`.
  */
-function renameAttributes(primitive: Primitive, apply: boolean, renamed: Set<string>): void {
-  for (const name of primitive.listSemantics()) {
+function renameAttributes(
+  primitive: Primitive,
+  attributes: Attributes,
+  apply: boolean,
+  renamed: Set<string>,
+): void {
+  for (const [name, accessor] of attributes) {
     if (GLTF_SEMANTIC.test(name)) continue;
-    const accessor = primitive.getAttribute(name)!;
     const match = MISSPELT_SEMANTIC.exec(name);
     const semantic = match &&
       (match[2] === undefined

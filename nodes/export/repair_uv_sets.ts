@@ -9,6 +9,7 @@
 import { type Accessor, Document, type Primitive, Texture, type TextureInfo } from "@gltf-transform/core";
 import type { Transform } from "@gltf-transform/extensions";
 import { textureSlots, uvSetOf } from "../../runtime/scene/texture_slots.ts";
+import { type Attributes, readAttributes } from "../../runtime/scene/primitive_attributes.ts";
 
 /** A primitive's material. */
 export type Material = NonNullable<ReturnType<Primitive["getMaterial"]>>;
@@ -43,6 +44,7 @@ export function retargetTexCoords(
   apply: boolean,
   sets: Map<Material, MaterialUvSets>,
   copies: UvSetCopies = { corners: new Map(), replaced: new Set() },
+  attributes: Attributes = readAttributes(primitive),
 ): "retargeted" | "fallback" | "corner" | undefined {
   const material = primitive.getMaterial();
   if (!material) return undefined;
@@ -56,8 +58,9 @@ export function retargetTexCoords(
   }
   const { used, fallbacks } = known;
   if (!used.length) return undefined;
-  const has = (set: number) => set === 0 || !!primitive.getAttribute(`TEXCOORD_${set}`);
-  if (!primitive.getAttribute("TEXCOORD_0")) {
+  // Set 0 is there or made below: a repair here changes no answer of `has`.
+  const has = (set: number) => set === 0 || attributes.has(`TEXCOORD_${set}`);
+  if (!attributes.has("TEXCOORD_0")) {
     if (apply) {
       primitive.setAttribute("TEXCOORD_0", cornerUvs(primitive, copies.corners));
       // A texture naming a later set (which a primitive without UVs lacks too) samples the zeros.

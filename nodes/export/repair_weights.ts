@@ -9,6 +9,7 @@
 import type { Accessor, Mesh, Primitive, TypedArray } from "@gltf-transform/core";
 import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
 import { ownArray } from "./repair_arrays.ts";
+import { attributeReader, type AttributesOf } from "./primitive_attributes.ts";
 
 const FLOAT = 5126, UNSIGNED_BYTE = 5121, UNSIGNED_SHORT = 5123;
 /** How far the validator lets a vertex's float32 weight sum drift from 1, per non-zero weight. */
@@ -46,11 +47,12 @@ export function influenceRepairs(
   messages: string[],
   seen: Set<Accessor>,
   nameOf: NameOf,
+  attributes: AttributesOf = attributeReader(apply),
 ): void {
   const counts: InfluenceCounts = { duplicate: 0, weights: 0, zero: 0, negative: 0, vertices: 0 };
   const primitives = mesh.listPrimitives();
   for (let p = 0; p < primitives.length; p++) {
-    const first = primitives[p].getAttribute("WEIGHTS_0");
+    const first = attributes(primitives[p]).get("WEIGHTS_0");
     if (!first || seen.has(first)) continue;
     seen.add(first);
     let influences = influencesOf(primitives[p], false);

@@ -28,6 +28,7 @@ import {
 import type { ChunkLayout, Unsupported } from "./layout.ts";
 import { sparseWritable } from "./sparse.ts";
 import { hasOwnKey } from "../graph_props.ts";
+import { readAttributes } from "../primitive_attributes.ts";
 import {
   accessorDef,
   byName,
@@ -243,8 +244,9 @@ export function writeCoreJson(
       if (hasOwnKey(primitive.getExtras())) primitiveDef.extras = primitive.getExtras();
       const indices = primitive.getIndices();
       if (indices) primitiveDef.indices = accessorIndex.get(indices);
-      for (const semantic of primitive.listSemantics()) {
-        primitiveDef.attributes[semantic] = accessorIndex.get(primitive.getAttribute(semantic)!)!;
+      // One look at the primitive's attributes (two getters per semantic before).
+      for (const [semantic, accessor] of readAttributes(primitive)) {
+        primitiveDef.attributes[semantic] = accessorIndex.get(accessor)!;
       }
       const targets = primitive.listTargets();
       for (const target of targets) {
