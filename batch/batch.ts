@@ -7,12 +7,12 @@
  */
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRegistry } from "../mod.ts";
+import { createRegistry } from "../runtime/registry.ts";
+import { BUILTIN_PLUGINS } from "../nodes/mod.ts";
 import { loadGraph } from "../runtime/api.ts";
 import { compileGraph } from "../runtime/plan.ts";
 import { GraphError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
-import { sha256Hex } from "../runtime/canonical.ts";
 import { relativeToWorkingFolder } from "../runtime/params.ts";
 import { TOOL_VERSIONS } from "../runtime/version.ts";
 import type { RunEvent } from "../runtime/events.ts";
@@ -21,7 +21,7 @@ import { formatShard, inShard } from "./shard.ts";
 import { PoolSize } from "./pool_size.ts";
 import { failedJob, Interrupted, RunningNodes, settle, TimeLimit } from "./settle.ts";
 import type { BatchInputRecord, BatchManifest } from "./manifest.ts";
-import type { JobResult, JobSpec } from "./job.ts";
+import type { JobResult, JobSpec } from "./messages.ts";
 import type { BatchOptions, BatchResult, BatchSummary, WorkerFigures } from "./types.ts";
 import { MemberDied, type PoolMember, processSpawner, type SpawnMember, spawnWorker } from "./pool.ts";
 import { type LeftRunning, WorkersWedged } from "./left_running.ts";
@@ -66,7 +66,7 @@ export async function runBatch(options: BatchOptions, spawnMember?: SpawnMember)
   // Validate once, with the first input of the whole batch (the same answer on every shard).
   const firstPath = selection.inputs[0].path;
   const firstValue = type === "bytes" ? { bytes: new Uint8Array(), name: firstPath } : firstPath;
-  const plan = await compileGraph(source, createRegistry(), {
+  const plan = await compileGraph(source, createRegistry(BUILTIN_PLUGINS), {
     ...options.inputs,
     [selection.name]: firstValue,
   });
@@ -239,11 +239,10 @@ export async function runBatch(options: BatchOptions, spawnMember?: SpawnMember)
         ((stream, text) => (stream === "stdout" ? console.log : console.error)(text)),
     });
   for (let i = 0; i < size.base; i++) start();
-  // The graph's files' digests, for the manifest, once the workers are starting: the first hash loads
-  // node:crypto, which need not hold up the pool.
+  // The graph's files' digests, for the manifest, once the workers are starting.
   const files: Record<string, string> = {};
   for (const file of plan.files) {
-    if (file.text !== undefined) files[relative(Deno.cwd(), file.file)] = sha256Hex(file.text);
+    if (file.text !== undefined) files[relative(Deno.cwd(), file.file)] = await textDigest(file.text);
   }
   /** The figures of the inputs that ended, and of the pool. */
   const summarize = (): BatchSummary => {
@@ -344,4 +343,14 @@ async function largestFirst(inputs: readonly BatchInput[]): Promise<{ input: Bat
 
 function sum(done: readonly [string, JobResult][], count: (result: JobResult) => number): number {
   return done.reduce((total, [, result]) => total + count(result), 0);
+}
+
+/**
+ * SHA-256 of a text's UTF-8 as lower-case hex, as `sha256Hex` gives it, by WebCrypto: the first
+ * `sha256Hex` loads node:crypto and the Node modules under it, 50-150 ms of the batch's main thread
+ * at load 13 (WebCrypto is in Deno's runtime: under 1 ms), for the one or two files of a graph.
+ */
+async function textDigest(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { JobMessage, JobResult, JobSpec, OnStart, WorkerMessage } from "./job.ts";
+import type { JobMessage, JobResult, JobSpec, OnStart, WorkerMessage } from "./messages.ts";
 import { loadingText } from "./running_board.ts";
 
 /** One member of the pool. */
@@ -32,7 +32,8 @@ export interface PoolMember {
   /**
    * The nodes the job in hand is in (or whose modules it loads), as a failure names them, where the
    * member shares them without messages (a Deno worker's `RunningBoard`); a worker process tells the
-   * modules it loads (a few messages, on its first job only) and its node events say the rest.
+   * modules it loads (a few messages, on its first job only) and the nodes it runs (a message per
+   * node started, `running_posts.ts`).
    */
   running(): readonly string[];
 }
@@ -60,6 +61,8 @@ export abstract class Member implements PoolMember {
   #next = 0;
   /** The job in hand's nodes whose modules are loading, as a member without a board tells them. */
   readonly #loading = new Map<string, string>();
+  /** The job in hand's running nodes, as a worker process last posted them. */
+  #nodes: readonly [string, string][] = [];
 
   constructor(readonly handlers: MemberHandlers) {}
 
@@ -76,13 +79,17 @@ export abstract class Member implements PoolMember {
     return false;
   }
 
-  /** The modules its job in hand is loading (its running nodes come as node events). */
+  /** The modules its job in hand is loading, and the nodes it runs (see `running_posts.ts`). */
   running(): readonly string[] {
-    return [...this.#loading].map(([node, type]) => loadingText(node, type));
+    return [
+      ...[...this.#loading].map(([node, type]) => loadingText(node, type)),
+      ...this.#nodes.map(([node, type]) => `node \`${node}\` (${type})`),
+    ];
   }
 
   run(spec: JobSpec, onEvent: (event: unknown) => void, onStart?: OnStart): Promise<JobResult> {
     this.#loading.clear();
+    this.#nodes = [];
     return new Promise((resolve, reject) => {
       const id = this.#next++;
       this.#pending = { id, resolve, reject, onEvent, onStart };
@@ -93,6 +100,7 @@ export abstract class Member implements PoolMember {
   protected receive(data: WorkerMessage): void {
     if (data.kind === "warning") this.handlers.onWarning(data.message, data.warning);
     else if (data.kind === "output") this.handlers.onOutput(data.stream, data.text);
+    else if (data.kind === "running" && data.id === this.#pending?.id) this.#nodes = data.nodes;
     else if (data.kind === "module" && data.id === this.#pending?.id) {
       if (data.loaded) this.#loading.delete(data.node);
       else this.#loading.set(data.node, data.type);

@@ -6,7 +6,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { fromLine, type JobMessage, MESSAGE_PREFIX, toLine, type WorkerMessage } from "./job.ts";
+import { fromLine, type JobMessage, MESSAGE_PREFIX, toLine, type WorkerMessage } from "./messages.ts";
 import { Member, MemberDied, type MemberHandlers, type SpawnMember } from "./member.ts";
 import { WorkerMember } from "./worker_member.ts";
 

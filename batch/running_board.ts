@@ -4,7 +4,7 @@
  * node (running, then done) a job posted for it before. A message costs each side about 25 µs of
  * CPU with the wake-up; at 9 nodes an input that was 18 of a job's 21 messages, and with two jobs
  * the pool's share of it takes a core from the workers. A worker process, which shares no memory,
- * still posts its node states.
+ * posts its running nodes once per node started (`running_posts.ts`).
  *
  * @module
  */

@@ -5,7 +5,7 @@
  * @module
  */
 import type { RunEvent } from "../runtime/events.ts";
-import type { JobResult } from "./job.ts";
+import type { JobResult } from "./messages.ts";
 import { RUNS_ON } from "./left_running.ts";
 
 /**

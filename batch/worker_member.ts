@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { JobMessage, PoolMessage, WorkerMessage } from "./job.ts";
+import type { JobMessage, PoolMessage, WorkerMessage } from "./messages.ts";
 import { Member, MemberDied, type MemberHandlers } from "./member.ts";
 import { RunningBoard } from "./running_board.ts";
 

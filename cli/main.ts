@@ -117,7 +117,7 @@ export async function main(args: string[]): Promise<number> {
       case "cache":
         return await (await commandModule.tools()).cacheCommand(one(rest, "stats, prune or clear"), opts);
       case "verify":
-        return await (await commandModule.run()).verifyCommand(one(rest, "manifest file"), opts);
+        return await (await commandModule.verify()).verifyCommand(one(rest, "manifest file"), opts);
       case "schema":
         return await (await commandModule.catalogue()).schemaCommand(opts);
       case "dot":
@@ -142,6 +142,7 @@ export async function main(args: string[]): Promise<number> {
 const commandModule = {
   run: () => importOnUse<typeof import("./run.ts")>("./run.ts", import.meta.url),
   batch: () => importOnUse<typeof import("./batch.ts")>("./batch.ts", import.meta.url),
+  verify: () => importOnUse<typeof import("./verify.ts")>("./verify.ts", import.meta.url),
   check: () => importOnUse<typeof import("./check.ts")>("./check.ts", import.meta.url),
   catalogue: () => importOnUse<typeof import("./catalogue.ts")>("./catalogue.ts", import.meta.url),
   tools: () => importOnUse<typeof import("./tools.ts")>("./tools.ts", import.meta.url),

@@ -9,7 +9,7 @@ import { DEFAULT_CACHE_DIR, DEFAULT_OUT_DIR, loadGraph } from "../runtime/api.ts
 import { GraphError, RunError } from "../runtime/errors.ts";
 import type { GraphFile } from "../runtime/graph.ts";
 import { humanProgress, ndjsonProgress } from "../runtime/progress.ts";
-import { buildManifest, compareManifests, type Manifest, manifestProblem } from "../runtime/manifest.ts";
+import { buildManifest, compareManifests, type Manifest } from "../runtime/manifest.ts";
 import { RemoteCache } from "../runtime/cache/remote.ts";
 import { atomicWrite } from "../runtime/fs.ts";
 import type { EventSink } from "../runtime/events.ts";
@@ -20,13 +20,10 @@ import {
   inRebuildFolder,
   type Opts,
   parseSets,
-  readManifestFile,
   remoteFromCli,
   requireWriteAccess,
   verifyVerdict,
 } from "./shared.ts";
-import { isObject } from "../runtime/json_shape.ts";
-import { type BatchManifest, batchManifestProblem } from "../batch/manifest.ts";
 
 /** `run`: builds a graph's outputs, with progress, a summary and an optional manifest. */
 export async function runCommand(graphPath: string, opts: Opts): Promise<number> {
@@ -133,19 +130,11 @@ async function watchCommand(
   return EXIT.ok;
 }
 
-/** `verify`: rebuilds from scratch what a manifest records and lists every difference. */
-export async function verifyCommand(manifestPath: string, opts: Opts): Promise<number> {
-  const recorded = await readManifestFile<Manifest | BatchManifest>(
-    manifestPath,
-    "build or batch manifest",
-    (value) => isObject(value) && "batch" in value ? batchManifestProblem(value) : manifestProblem(value),
-  );
-  if ("batch" in recorded) return await (await import("./batch.ts")).verifyBatch(recorded, opts);
-  return await verifyManifest(recorded, opts);
-}
-
-/** Rebuilds what a checked manifest records, in a fresh folder inside the output folder, and compares. */
-async function verifyManifest(recorded: Manifest, opts: Opts): Promise<number> {
+/**
+ * `verify` of a run's manifest (`verify.ts` reads it): rebuilds what it records, in a fresh folder
+ * inside the output folder, and compares.
+ */
+export async function verifyManifest(recorded: Manifest, opts: Opts): Promise<number> {
   // A verified rebuild never reads a cache; with a remote cache it uploads what it rebuilt, so a
   // trusted verifier seeds the shared cache with results it has just checked.
   const remote = await remoteFromCli(opts);

@@ -8,7 +8,7 @@ import { relative } from "node:path";
 import { canonicalJson, sha256Hex } from "./canonical.ts";
 import type { JsonValue } from "./node.ts";
 import type { GraphRun } from "./api.ts";
-import { contentDigest } from "./executor.ts";
+import { contentDigest } from "./execute/key.ts"; // not the executor: a batch's main thread reads manifests
 import { TOOL_VERSIONS } from "./version.ts";
 import { isObject, isStringRecord } from "./json_shape.ts";
 

@@ -10,6 +10,8 @@ import { jobServer, type JobSpec, type WorkerMessage } from "../../batch/job.ts"
 import { RunningBoard } from "../../batch/running_board.ts";
 import { realisticCmp } from "../support/realistic_cmp.ts";
 import { tempDir } from "../support/temp.ts";
+import { TOOL_VERSIONS } from "../../runtime/version.ts";
+import { VERSION as GLTF_TRANSFORM_VERSION } from "@gltf-transform/core";
 
 const FREELANCER = fileURLToPath(new URL("../../graphs/freelancer.json", import.meta.url));
 
@@ -23,6 +25,79 @@ Deno.test("batch: the command's main thread imports no node:fs (loading Node's s
   const { modules } = JSON.parse(new TextDecoder().decode(stdout)) as { modules: { specifier: string }[] };
   const nodeFs = modules.map((m) => m.specifier).filter((s) => s === "node:fs" || s === "node:fs/promises");
   assertEquals(nodeFs, []);
+});
+
+/**
+ * The modules `root` loads when it runs: its static imports, followed from `deno info` through the
+ * imports that are code (not `import type`) and not dynamic. npm packages are counted as one each.
+ */
+async function loadedModules(root: string): Promise<Set<string>> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", fileURLToPath(new URL(root, import.meta.url))],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(code, 0, new TextDecoder().decode(stderr));
+  const info = JSON.parse(new TextDecoder().decode(stdout)) as {
+    roots: string[];
+    redirects?: Record<string, string>;
+    modules: {
+      specifier: string;
+      error?: string;
+      dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
+    }[];
+  };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const redirect = (s: string) => info.redirects?.[s] ?? s;
+  const top = bySpecifier.get(redirect(info.roots[0]));
+  assertEquals(top !== undefined && top.error === undefined, true, `${root}: ${top?.error ?? "not found"}`);
+  const seen = new Set<string>();
+  const stack = [redirect(info.roots[0])];
+  while (stack.length) {
+    const specifier = stack.pop()!;
+    if (seen.has(specifier)) continue;
+    seen.add(specifier);
+    for (const dep of bySpecifier.get(specifier)?.dependencies ?? []) {
+      if (dep.code && !dep.isDynamic) stack.push(redirect(dep.code.specifier));
+    }
+  }
+  return seen;
+}
+
+Deno.test("batch: the command's main thread loads the node declarations to validate the graph, not the runtime that runs it", async () => {
+  const batch = await loadedModules("../../cli/batch.ts");
+  const declarations = await loadedModules("../../nodes/mod.ts");
+  const own = [...batch].filter((s) => !declarations.has(s));
+  const root = new URL("../../", import.meta.url).href;
+  const named = (s: string) => s.replace(root, "");
+  // glTF-Transform, the executor and the job runner are the workers' (they load them themselves);
+  // the main thread loaded them all through job.ts's and the version record's imports.
+  const workersOnly = own.filter((s) =>
+    s.startsWith("npm:") || /\/(mod|runtime\/executor|runtime\/mod|batch\/job)\.ts$/.test(s)
+  ).map(named);
+  assertEquals(workersOnly, []);
+  // What is left: the batch, the CLI's shared options, validation, manifests (48 when this was written;
+  // 164 with glTF-Transform before, 132 of them besides the declarations).
+  assertEquals(
+    own.length <= 60,
+    true,
+    `${own.length} modules besides the declarations: ${own.map(named).join(" ")}`,
+  );
+});
+
+Deno.test("verify: reading the manifest loads neither the run's runtime nor the batch's (each is imported for its kind)", async () => {
+  const root = new URL("../../", import.meta.url).href;
+  const loaded = [...await loadedModules("../../cli/verify.ts")].map((s) => s.replace(root, ""));
+  assertEquals(
+    loaded.filter((s) =>
+      s.startsWith("npm:") || /^(mod|runtime\/executor|nodes\/mod|cli\/run|cli\/batch)\.ts$/.test(s)
+    ),
+    [],
+  );
+});
+
+Deno.test("version record: glTF-Transform's pinned version is the one the library says it is", () => {
+  assertEquals(`v${TOOL_VERSIONS["@gltf-transform/core"]}`, GLTF_TRANSFORM_VERSION); // it says "v4.5.1"
 });
 
 Deno.test("batch worker: its jobs read the graph file once between them, not once per input", async () => {
