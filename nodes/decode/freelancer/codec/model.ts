@@ -21,8 +21,9 @@ import { readTextureLibrary } from "./texture.ts";
 import { findChild, findChildren, readUtf, type UtfEntry } from "./utf.ts";
 import type { TrailingBytes, VMeshData } from "./vmesh.ts";
 import { describeMeshDamage, readMeshLibrary, warnPadding } from "./mesh_library.ts";
-import { describeParts, meshUsers, type PartLods } from "./users.ts";
-import { type MaterialAnimation, readMaterialAnims } from "./material_anim.ts";
+import { describeParts, meshUsers, modelUsers, type PartLods } from "./users.ts";
+import { flCrc32 } from "./crc.ts";
+import { type MaterialAnimation, type MaterialAnimProblem, readMaterialAnims } from "./material_anim.ts";
 import { readSphere, sphereModel, type SphereSpec } from "./sphere.ts";
 import type {
   FreelancerModel,
@@ -209,9 +210,17 @@ function readHeld(
       });
     }
     Object.assign(reading, { parts, constraints });
-    // LL also accepts libraries inside a fragment directory.
-    for (const part of new Set(parts.map((p) => findChild(root, p.fileName!)!))) {
-      gatherInto(reading, part, file.name, warn, `${part.name}/`, warnMesh);
+    // LL also accepts libraries inside a fragment directory. Their warnings (a misspelt library folder)
+    // begin with the parts whose fragment it is: exporters name fragments by digits, not by the part.
+    const owners = new Map<UtfEntry, string[]>();
+    for (const p of parts) {
+      const dir = findChild(root, p.fileName!)!;
+      (owners.get(dir) ?? owners.set(dir, []).get(dir)!).push(`part '${p.name}'`);
+    }
+    for (const [part, named] of owners) {
+      const fragmentWarn: WarningSink = (message, detail) =>
+        warn(named.some((n) => message.includes(n)) ? message : `${named.join(", ")}: ${message}`, detail);
+      gatherInto(reading, part, file.name, fragmentWarn, `${part.name}/`, warnMesh);
     }
   } else if (FRAGMENT_ENTRIES.some((name) => findChild(root, name))) {
     reading.parts = [{ name: "Root", fragment: readFragment(root, warn) }];
@@ -328,12 +337,22 @@ export function finishModel(
   const animations = kind === "cmp" ? readAnimationScripts(root, warn) : [];
   // The file's own texture animations (the root's, then its fragments', as for libraries).
   const materialAnims = new Map<string, MaterialAnimation>();
-  const animProblems: string[] = [];
+  const animProblems: MaterialAnimProblem[] = [];
   readMaterialAnims(root, materialAnims, animProblems);
   for (const part of new Set(parts.flatMap((p) => p.fileName ? [findChild(root, p.fileName)!] : []))) {
     readMaterialAnims(part, materialAnims, animProblems);
   }
-  for (const problem of animProblems) warn(`${file.name}: ${problem}; what reads of it is kept`);
+  // A damaged entry names its material; the parts drawing it say where in the model a modder looks.
+  const drawing = animProblems.length
+    ? modelUsers({ parts, meshes, materials } as unknown as FreelancerModel)
+    : undefined;
+  for (const { material, message } of animProblems) {
+    warn(
+      `${file.name}: ${message}; what reads of it is kept; material '${material}' is drawn on ${
+        describeParts(drawing!.materials.get(flCrc32(material))?.parts)
+      }`,
+    );
+  }
   for (const [id, def] of materials) materials.set(id, mapMaterial(def, materialMap));
   if (sphere) {
     const { mesh, ref, info } = sphereModel(sphere, materials, warn, file.name);

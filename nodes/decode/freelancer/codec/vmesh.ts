@@ -93,10 +93,23 @@ export interface TrailingBytes {
 }
 
 /**
+ * Every vertex stride an FVF this reader decodes can have (all multiples of 4: D3D packs f32s and
+ * u32 colours), so a note that another stride would fill a mesh never names one no FVF gives.
+ */
+export const REAL_STRIDES: ReadonlySet<number> = (() => {
+  const strides = new Set<number>();
+  for (let fvf = 0; fvf <= KNOWN_FVF_BITS; fvf++) {
+    const layout = vertexLayout(fvf);
+    if (typeof layout !== "string") strides.add(layout.stride);
+  }
+  return strides;
+})();
+
+/**
  * Decodes one `VMeshData` leaf. Counts are checked against the leaf size before anything is
  * allocated; `warn` hears of what the game would not load as is but still reads (a mesh type other
  * than 1, bytes after the vertex buffer). Given `padding`, bytes after the vertex buffer that no longer
- * vertex stride would fill go to it instead, for one warning per file.
+ * stride of a real FVF (`REAL_STRIDES`) would fill go to it instead, for one warning per file.
  */
 export function readVMeshData(
   data: ByteWindow,
@@ -135,7 +148,10 @@ export function readVMeshData(
     // Retail meshes end exactly with their vertex buffer. Bytes left over mean the counts or the FVF
     // are wrong — a wrong FVF misreads every vertex, and vertices one stride longer would fill it.
     const extra = data.length - size;
-    const stride = vertexCount && extra % vertexCount === 0 ? layout.stride + extra / vertexCount : 0;
+    const longer = vertexCount && extra % vertexCount === 0 ? layout.stride + extra / vertexCount : 0;
+    // A tool padding leaves to 16 bytes leaves 1-3 bytes a vertex over few vertices (34-byte vertices):
+    // only a stride some FVF has can explain bytes; the rest are padding like any other.
+    const stride = REAL_STRIDES.has(longer) ? longer : 0;
     // Bytes no stride explains are padding or a tool's leftovers: the caller may tell them once for
     // every mesh of a file. Bytes a longer stride would fill are this mesh's own warning.
     if (!stride && padding) trailing = { mesh: name, bytes: extra, at: data.start + size };

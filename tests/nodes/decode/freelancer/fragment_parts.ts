@@ -4,8 +4,11 @@
  * from Level1 (an exporter counting LODs from 1), a level missing from the middle (a LOD deleted in a
  * UTF editor), a `VMeshPart` misspelt `VMeshPrat` in a level; and a mesh whose `VMeshData` leaf was cut
  * to `VMeshDat` (the mesh is then in no library). Before `decode.cmp` v51 a fragment's warnings named the
- * fragment's file name and "the part" alone. Which parts carry the habits is seeded; `clean` writes the
- * same model without them.
+ * fragment's file name and "the part" alone. Three more habits whose warnings named no part before v52:
+ * a `Cmpnd` entry a mod tool names `RootPart` or `PartWingport` (not `Part_<Object name>`); a library
+ * folder inside a fragment misspelt `VMeshLibary` (a modder's copy of the part's mesh, never read); and a
+ * root `MaterialAnim` entry whose `MACount` a tool wrote as 2 bytes, for an exhaust material some parts
+ * draw. Which parts carry the habits is seeded; `clean` writes the same model without them.
  *
  * @module
  */
@@ -21,7 +24,13 @@ import {
   textureLibrary,
   type VMeshRefSpec,
 } from "../../../support/freelancer/encode_model.ts";
-import { encodeUtf, type UtfNode } from "../../../support/freelancer/encode_utf.ts";
+import {
+  encodeFloats,
+  encodeUtf,
+  utfDir,
+  utfLeaf,
+  type UtfNode,
+} from "../../../support/freelancer/encode_utf.ts";
 import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
 import { prng } from "../../../support/prng.ts";
 
@@ -41,6 +50,12 @@ export interface FragmentPartsFile {
   readonly habits: readonly FragmentHabit[];
   /** The mesh whose `VMeshData` leaf is written `VMeshDat`, and the parts and LODs drawing it. */
   readonly misspeltMesh?: { readonly name: string; readonly users: PartLodTruth };
+  /** A `Cmpnd` entry named neither `Root` nor `Part_<name>`, and the Object name of its part. */
+  readonly misnamedEntry?: { readonly entry: string; readonly part: string };
+  /** The part whose fragment holds a misspelt `VMeshLibary` folder. */
+  readonly misspeltLibrary?: { readonly part: string; readonly fragment: string };
+  /** The material whose `MaterialAnim` entry is damaged, and the parts and LODs drawing it. */
+  readonly damagedAnim?: { readonly material: string; readonly users: PartLodTruth };
 }
 
 const PART_NAMES = [
@@ -79,6 +94,11 @@ export function fragmentPartsCmp(seed: number, clean = false): FragmentPartsFile
     dc: [0.5, 0.5, 0.5],
     dtName: `${name}.dds`,
   }));
+  // The exhaust the game scrolls: drawn by the first group of LOD 0 of Root and of every other part
+  // (at an even position) that carries no fragment habit, so each LOD drawing it is drawn.
+  const exhaust = `${ship}_exhaust`;
+  specs.push({ name: exhaust, type: "DcDt", dc: [1, 0.6, 0.2], dtName: `${names[0]}.dds` });
+  const exhaustUsers: PartLodTruth = new Map();
   const dds = concat(
     ddsHeader(1, 1, { bits: 32, pfFlags: 0x41, masks: [0xff0000, 0xff00, 0xff, 0xff000000] }),
     [90, 90, 90, 255],
@@ -100,6 +120,10 @@ export function fragmentPartsCmp(seed: number, clean = false): FragmentPartsFile
     for (let lod = 0; lod < count; lod++) {
       const name = `${ship}_${part}.lod${lod}.vms`;
       const materials = Array.from({ length: int(1, 3) }, () => names[int(0, names.length - 1)]);
+      if (lod === 0 && p % 2 === 0 && ![fromOne, gap, misspelt].includes(part)) {
+        materials[0] = exhaust;
+        exhaustUsers.set(part, new Set([0]));
+      }
       const groups: GroupSpec[] = materials.map((material, g) => ({
         materialId: flCrc32(material),
         vertexStart: 4 * g,
@@ -148,6 +172,20 @@ export function fragmentPartsCmp(seed: number, clean = false): FragmentPartsFile
     ![gap, misspelt].some((part) => m.name.startsWith(`${ship}_${part}.lod`))
   );
   const cut = drawn[int(0, drawn.length - 1)].name;
+  // Drawn after the rest, so the habits above fall where they did: a mod tool's Cmpnd entry name
+  // (RootPart for the root, or Part and the Object name without its underscore, capitalised) and a
+  // plain part whose fragment holds its mesh again in a misspelt library folder.
+  const plain = partNames.filter((part) => ![fromOne, gap, misspelt].includes(part));
+  const renamed = plain[int(0, plain.length - 1)];
+  const entryName = renamed === "Root"
+    ? "RootPart"
+    : `Part${renamed[0].toUpperCase()}${renamed.slice(1).replace(/_/g, "")}`;
+  const copied = plain[int(0, plain.length - 1)];
+  // The mesh cut to VMeshDat is in no library: its groups, and so its materials, are not known.
+  const exhaustDrawn: PartLodTruth = new Map(
+    [...exhaustUsers].filter(([part]) => clean || cut !== `${ship}_${part}.lod0.vms`),
+  );
+  const copy = meshes.find((m) => m.name === `${ship}_${copied}.lod0.vms`)!;
   let tree = compoundTree({
     meshes,
     parts,
@@ -174,8 +212,29 @@ export function fragmentPartsCmp(seed: number, clean = false): FragmentPartsFile
       if (top === "VMeshLibrary" && second === cut && node.name === "VMeshData") {
         return { ...node, name: "VMeshDat" };
       }
+      if (top === "Cmpnd" && !second && node.name === (renamed === "Root" ? "Root" : `Part_${renamed}`)) {
+        return { ...node, name: entryName };
+      }
+      if (!top && node.name === fragments.get(copied) && "children" in node) {
+        const library = utfDir("VMeshLibary", [utfDir(copy.name, [utfLeaf("VMeshData", copy.data)])]);
+        return { ...node, children: [...node.children, library] };
+      }
       return node;
     });
+    // A tool wrote MACount as 2 bytes: the entry's count does not read, its deltas do.
+    tree = {
+      ...tree,
+      children: [
+        ...(tree as { readonly children: readonly UtfNode[] }).children,
+        utfDir("MaterialAnim", [
+          utfDir(exhaust, [
+            utfLeaf("MACount", new Uint8Array([1, 0])),
+            utfLeaf("MAFlags", new Uint8Array(4)),
+            utfLeaf("MADeltas", encodeFloats([2, 0, 0.5, 0, 0])),
+          ]),
+        ]),
+      ],
+    };
   }
   const habits: FragmentHabit[] = clean ? [] : [
     { kind: "levels from 1", part: fromOne, fragment: fragments.get(fromOne)! },
@@ -185,7 +244,12 @@ export function fragmentPartsCmp(seed: number, clean = false): FragmentPartsFile
   return {
     cmp: encodeUtf(tree),
     habits,
-    ...(clean ? {} : { misspeltMesh: { name: cut, users: drawnBy.get(cut)! } }),
+    ...(clean ? {} : {
+      misspeltMesh: { name: cut, users: drawnBy.get(cut)! },
+      misnamedEntry: { entry: entryName, part: renamed },
+      misspeltLibrary: { part: copied, fragment: fragments.get(copied)! },
+      damagedAnim: { material: exhaust, users: exhaustDrawn },
+    }),
   };
 }
 

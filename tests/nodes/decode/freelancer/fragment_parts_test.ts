@@ -56,3 +56,48 @@ Deno.test("the same compounds without the habits decode without a warning", asyn
     assert.deepEqual(await decode(fragmentPartsCmp(seed, true).cmp, seed), [], `seed ${seed}`);
   }
 });
+
+Deno.test("a Cmpnd entry a mod tool named otherwise names the part by its Object name", async () => {
+  for (const seed of SEEDS) {
+    const file = fragmentPartsCmp(seed);
+    const warnings = await decode(file.cmp, seed);
+    const { entry, part } = file.misnamedEntry!;
+    const said = warnings.filter((w) => w.includes(`Cmpnd entry '${entry}' is named neither Root nor Part_`));
+    assert.equal(said.length, 1, `seed ${seed}:\n${warnings.join("\n")}`);
+    assert.ok(said[0].startsWith(`part '${part}': `), said[0]);
+  }
+});
+
+Deno.test("a misspelt library folder inside a fragment names the part whose fragment it is", async () => {
+  for (const seed of SEEDS) {
+    const file = fragmentPartsCmp(seed);
+    const warnings = await decode(file.cmp, seed);
+    const { part, fragment } = file.misspeltLibrary!;
+    const said = warnings.filter((w) => w.includes(`entry 'VMeshLibary' is not read`));
+    assert.equal(said.length, 1, `seed ${seed}:\n${warnings.join("\n")}`);
+    assert.ok(said[0].includes(fragment), said[0]);
+    assert.ok(said[0].startsWith(`part '${part}': `), said[0]);
+  }
+});
+
+Deno.test("a damaged MaterialAnim entry names the parts and LODs drawing its material", async () => {
+  let several = 0;
+  for (const seed of SEEDS) {
+    const file = fragmentPartsCmp(seed);
+    const warnings = await decode(file.cmp, seed);
+    const { material, users } = file.damagedAnim!;
+    const said = warnings.filter((w) => w.startsWith(`ship${seed}.cmp: MaterialAnim/${material}: `));
+    assert.equal(said.length, 1, `seed ${seed}:\n${warnings.join("\n")}`);
+    const tail = said[0].indexOf(`material '${material}' is drawn on `);
+    assert.ok(tail > 0, said[0]);
+    const named = [...said[0].slice(tail).matchAll(/part '([^']+)' LOD (\d+)/g)].map((
+      m,
+    ) => [m[1], Number(m[2])]);
+    const truth = [...users].map(([part, lods]) => [part, [...lods][0]]);
+    assert.deepEqual(named, truth.slice(0, 4), said[0]);
+    const more = /and (\d+) more parts?\b/.exec(said[0]);
+    assert.equal(more ? Number(more[1]) : 0, Math.max(0, truth.length - 4), said[0]);
+    if (truth.length > 1) several++;
+  }
+  assert.ok(several >= 2, "the exhaust is drawn by several parts in some seeds");
+});

@@ -36,7 +36,7 @@ export interface PartlessFile {
   readonly vms: Uint8Array;
   /** The parts and LODs drawing a mesh of the `.vms` whose padding no vertex stride explains. */
   readonly paddedUsers: PartLodTruth;
-  /** How many `.vms` meshes carry such padding. */
+  /** How many `.vms` meshes carry such padding (no real FVF's stride would fill it). */
   readonly paddedMeshes: number;
   /** The mesh whose `.cmp` copy is damaged (the `.vms` copy is drawn), and the parts drawing it. */
   readonly damaged?: { readonly name: string; readonly users: PartLodTruth };
@@ -172,14 +172,15 @@ export function partlessCmp(seed: number, clean = false): PartlessFile {
     return { name, data: edited };
   });
   // The tool pads each leaf it writes to its alignment (16, 64 or 512 bytes: tools differ); padding a
-  // longer stride would fill is a mesh's own note, the rest the file's one warning.
+  // longer stride of a real FVF would fill is a mesh's own note, the rest the file's one warning (to 16
+  // bytes, 4-12 vertices are often padded 1-3 bytes each: 33-35-byte vertices no FVF has).
   const align = [16, 64, 512][int(0, 2)];
   let paddedMeshes = 0;
   const paddedUsers: PartLodTruth = new Map();
   const inVms = [...lower, ...(damagedName ? [damagedName] : [])].map((name) => {
     const { data, vertices } = meshes.get(name)!;
     const pad = clean ? 0 : (align - (data.length % align)) % align;
-    if (pad && pad % vertices !== 0) {
+    if (pad && !(pad % vertices === 0 && realStride(32 + pad / vertices))) {
       paddedMeshes++;
       for (const [part, lods] of drawnBy.get(name)!) {
         for (const lod of lods) {
@@ -221,6 +222,19 @@ export function partlessCmp(seed: number, clean = false): PartlessFile {
     ...(damagedName ? { damaged: { name: damagedName, users: drawnBy.get(damagedName)! } } : {}),
     ...(clean || !flaggedMeshes.length ? {} : { secondUv: { material: flagged, meshes: flaggedMeshes } }),
   };
+}
+
+/**
+ * Whether some FVF has vertices of `stride` bytes: position 12, normal 12, point size, diffuse and
+ * specular 4 each, 0-8 UV sets of 8 (the format notes' D3D layout) — always a multiple of 4.
+ */
+function realStride(stride: number): boolean {
+  for (const normal of [0, 12]) {
+    for (let fours = 0; fours <= 3; fours++) {
+      for (let uv = 0; uv <= 8; uv++) if (12 + normal + 4 * fours + 8 * uv === stride) return true;
+    }
+  }
+  return false;
 }
 
 /** `truth` with its parts in the model's order. */
