@@ -356,7 +356,15 @@ export const rigFitHinge = defineNode({
   // slides, weak and warned. glider_brakes.ts draws some so (root snapped to the skin): held-out seeds
   // 71-73, each alike, at v101 20 hinged (6 judged good, silent) and 8 unrigged of 28 -> 28 slide right,
   // weak and warned; dive brakes (seeds 71-73) unchanged.
-  version: 102,
+  // v103: a dive brake drawn open (an air brake standing out of one skin, 45-90 degrees, its inner end on
+  // that skin at both ends of its span: slide_blades.ts brakeReading) hinges on that edge: the plate is
+  // turned closed about it into the skin aft of it, fitted there as a flat panel on its forward edge and
+  // turned back (open_plates.ts); good where that fit's hinge lies on the edge (2 degrees, 5 % of chord),
+  // else the edge's line, weak, saying why; positive opens it (its far edge out of the skin from closed).
+  // dive_brakes_tally.ts seeds 71-73 / held-out 81-83 (72 brakes each): right-weak-warned 64/68/66 and
+  // 66/66/66, right-good 4/4/0 and 2/4/4, wrong-weak-warned 4/0/6 and 4/2/2 -> 72 right and good, silent,
+  // each. Gliders (seeds 71-73) and powered aircraft (71-72) identical.
+  version: 103,
   doc: "Fits a hinge line to every panel found by name, or by shape for a glider's airbrake blades no " +
     "name tells (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +

@@ -45,7 +45,8 @@ import { hingeRule, type RuleOf } from "./hinge_rule.ts";
 import { HingeFitFailedError, reportConfidence, warnGuessedShaft } from "./fit_strict.ts";
 import { authoredShaft } from "./authored_shaft.ts";
 import { sharePartnerShafts } from "./partner_shaft.ts";
-import { type BladeSlide, bladeSlide } from "./slide_blades.ts";
+import { type BladeSlide, type BrakeReading, brakeReading } from "./slide_blades.ts";
+import { openPlateFit } from "./open_plates.ts";
 import { slidPart } from "./slid_part.ts";
 import { capOf } from "./slide_caps.ts";
 import { gliderEvidence, shapeBrakes } from "./shape_brakes.ts";
@@ -121,6 +122,8 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
   };
   // Brakes that slide (a glider's Schempp-Hirth blades, slide_blades.ts): no hinge line to fit or pair.
   const slides = new Map<Node, { slide: BladeSlide; fit: HingeFit; vertices: number; box: Box }>();
+  // Dive brakes drawn open (open_plates.ts): which way each opens, from the edge it turns out of the skin about.
+  const openings = new Map<Node, Vec3>();
   const queue = [...panels];
   for (let node = queue.shift(); node; node = queue.shift()) {
     let fitted = fitPanel(scene, node, poses, options, ctx, body);
@@ -137,16 +140,22 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
         if (!fitted) continue;
       }
     }
-    const slide = slidingBrake(node, fitted, body, glider);
-    if (slide) {
+    const reading = brakeShape(node, fitted, body, glider);
+    if (reading && "slide" in reading) {
+      const slide = reading.slide;
       slides.set(node, { slide, fit: fitted.fit, vertices: fitted.vertices, box: boxOf(fitted.geometry) });
       continue;
     }
-    const rule = hingeRule(node, fitted.fit, body, fitted.refit);
+    // A plate drawn open out of a skin turns about its edge in that skin, fitted closed (open_plates.ts).
+    const open = reading && openPlateFit(reading.open, fitted.geometry, options);
+    if (open) openings.set(node, open.opening);
+    const rule = open ? open.rule : hingeRule(node, fitted.fit, body, fitted.refit);
     rules.set(node, rule);
     fits.set(
       node,
-      withAuthoredShaft(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit),
+      open
+        ? open.fit
+        : withAuthoredShaft(node, rule.rule === "all_moving" ? fitted.refit("quarter") : fitted.fit),
     );
     vertexCounts.set(node, fitted.vertices);
     boxes.set(node, boxOf(fitted.geometry));
@@ -282,7 +291,7 @@ export const run: NodeRun<typeof rigFitHinge> = ({ inputs, params, ctx }) => {
     if (!fromKeys && (fit.shaft === "guessed" || fit.shaft === "origin")) {
       warnGuessedShaft(node, part.kind, fit.shaft, ctx);
     }
-    const opening = openingOf(node, part, fit, fits, body);
+    const opening = openings.get(node) ?? openingOf(node, part, fit, fits, body);
     // A Fowler flap runs aft along its tracks before it turns: only the turn is rigged, said so.
     const fowler = part.kind === "flap" && part.driven_by !== "skin"
       ? fowlerFlap(node, geometric.fit, tracks ??= listTrackIslands(scene, toAircraft))
@@ -349,21 +358,23 @@ function fowlerRecord(
 }
 
 /**
- * How a brake slides when it is an upright blade standing in a wing's skin (`slide_blades.ts`), else
- * undefined: only air brakes and spoilers drawn as meshes, read against the fixed geometry about them.
+ * How a brake slides when it is an upright blade standing in a wing's skin, or the edge it turns about
+ * when it is a plate drawn open out of one (`slide_blades.ts`), else undefined: only air brakes and
+ * spoilers drawn as meshes, read against the fixed geometry about them.
  */
-function slidingBrake(
+function brakeShape(
   node: Node,
   fitted: { geometry: PanelGeometry },
   body: BodySampler,
   glider: () => string | undefined,
-): BladeSlide | undefined {
+): BrakeReading | undefined {
   const part = getPart(node)!;
   if ((part.kind !== "air_brake" && part.kind !== "spoiler") || part.driven_by === "skin") return undefined;
-  return bladeSlide(
+  return brakeReading(
     node.getName(),
     fitted.geometry,
     (centre, reach) => body.othersThan(node, { fixedOnly: true, near: { centre, reach } }),
-    { glider },
+    // An air brake drawn open 45–90° out of a skin is read for its edge there too (a dive brake).
+    { glider, plates: part.kind === "air_brake" },
   );
 }

@@ -110,6 +110,12 @@ export interface BladeOptions {
    * glider's plate standing out of a skin with its edge on it is a blade drawn as far as it shows.
    */
   readonly glider?: () => string | undefined;
+  /**
+   * Also read a plate standing out of a skin more steeply than it lies (its middle facing the flow
+   * more than up: an air brake's, a dive brake drawn open 45–90°) for an edge in that skin, though it
+   * is too far off square to the flow to be a blade.
+   */
+  readonly plates?: boolean;
 }
 
 /**
@@ -128,6 +134,38 @@ export function bladeSlide(
   near: FixedNear,
   options: BladeOptions = {},
 ): BladeSlide | undefined {
+  const reading = brakeReading(name, blade, near, options);
+  return reading && "slide" in reading ? reading.slide : undefined;
+}
+
+/**
+ * A plate drawn standing out of one skin with its inner end on that skin at both ends of its span (a
+ * dive brake drawn open): the edge it turns about and the wing's frame there (aircraft coordinates).
+ */
+export interface OpenEdge {
+  /** The plate's inner end: its points within 5 % of its height of the skin, at both ends of its span. */
+  readonly points: readonly Vec3[];
+  /** Which skin it stands out of. */
+  readonly surface: "upper" | "lower";
+  /** The wing's normal there, turned up. */
+  readonly up: Vec3;
+  /** Aft along the wing's skin there (square to `up`). */
+  readonly aft: Vec3;
+}
+
+/** What a brake's shape reads as: a blade that slides, a plate drawn open about its edge in a skin. */
+export type BrakeReading = { readonly slide: BladeSlide } | { readonly open: OpenEdge };
+
+/**
+ * {@link bladeSlide}'s reading, with the plate drawn open that it leaves hinged: its edge in the skin,
+ * for the hinge to lie on (`open_plates.ts`). Undefined for a flat plate or a blade in no wing's skin.
+ */
+export function brakeReading(
+  name: string,
+  blade: BladeGeometry,
+  near: FixedNear,
+  options: BladeOptions = {},
+): BrakeReading | undefined {
   const { positions, count } = blade, triangles = blade.triangles;
   if (!triangles || triangles.length < 3 || count < 4) return undefined;
   const box = boxOf(positions, count, [[1, 0, 0], [0, 1, 0], [0, 0, 1]]);
@@ -140,7 +178,13 @@ export function bladeSlide(
   // cap into the middle): a flat plate (a spoiler, a fighter's brake: its edges a tenth of its faces or
   // less) stops here, before the wing about it is read.
   const rough = middleFaces(positions, triangles, [[1, 0, 0], [0, 1, 0], [0, 0, 1]], box.lo[1], box.hi[1]);
-  if (!(rough[0] > 0) || 4 * rough[0] < rough[1] || 4 * rough[0] < rough[2]) return undefined;
+  // A plate standing steeply out of a skin is read on only for an edge in it (options.plates).
+  const steep = (f: number[]) => options.plates === true && f[0] > 0 && f[0] >= f[1] && f[0] >= f[2];
+  let plateOnly = false;
+  if (!(rough[0] > 0) || 4 * rough[0] < rough[1] || 4 * rough[0] < rough[2]) {
+    if (!steep(rough)) return undefined;
+    plateOnly = true;
+  }
   const centre = box.lo.map((l, k) => (l + box.hi[k]) / 2) as Vec3;
   const reach = Math.max(box.hi[0] - box.lo[0], box.hi[1] - box.lo[1], box.hi[2] - box.lo[2]) / 2;
   // The wing's skins where the blade stands, and their normal: the blade is measured in the wing's frame
@@ -155,7 +199,8 @@ export function bladeSlide(
   if (!(height > 0) || span < LONG_SPAN * height) return undefined;
   const faces = middleFaces(positions, triangles, frame, lo[1], hi[1]);
   if (!(faces[0] > 0) || faces[0] < FACES_FLOW * faces[1] || faces[0] < FACES_FLOW * faces[2]) {
-    return undefined;
+    if (!steep(faces)) return undefined;
+    plateOnly = true;
   }
   // The skins' heights along the wing's normal.
   const top = dot(skins.topPoint, up), bottom = dot(skins.bottomPoint, up);
@@ -207,14 +252,21 @@ export function bladeSlide(
       const inner = Math.max(...half.map((p) => sign * dot(p, up)));
       return half.filter((p) => sign * dot(p, up) >= inner - band);
     });
-    if (edgeOnSkin(ends, near(centre, 2 * reach), band)) {
+    const onSkin = edgeOnSkin(ends, near(centre, 2 * reach), band);
+    // A plate too far off square to the flow for a blade: hinged, on its edge where it has one in the skin
+    // (on a glider too: its blades stand square; a spoiler raised there keeps the fit it had).
+    if (plateOnly) {
+      return onSkin && !options.glider?.() ? { open: { points: ends, surface, up, aft } } : undefined;
+    }
+    if (onSkin) {
       // A glider has no dive brakes turning out of its skins: a blade drawn only as far as it shows.
       const glider = options.glider?.();
-      if (!glider) return undefined;
+      if (!glider) return { open: { points: ends, surface, up, aft } };
       doubt = `its root is drawn on the ${surface} skin, as a hinged dive brake's edge sits; on a glider ` +
         `(${glider}) taken as a blade drawn as far as it shows`;
     }
   }
+  if (plateOnly) return undefined;
   const direction: Vec3 = upper ? up : [-up[0], -up[1], -up[2]];
   const skin = upper ? top : bottom;
   // Extended: what stands out slides back in; retracted: the whole blade slides out.
@@ -231,16 +283,18 @@ export function bladeSlide(
     `skin along the wing's normal, ${extended ? `back in by ${fmt(max - min)}` : "out by its height"}, ` +
     "as Schempp-Hirth airbrakes do";
   return {
-    direction,
-    origin,
-    surface,
-    pose: extended ? "extended" : "retracted",
-    height,
-    span,
-    min,
-    max,
-    why,
-    ...(doubt ? { doubt } : {}),
+    slide: {
+      direction,
+      origin,
+      surface,
+      pose: extended ? "extended" : "retracted",
+      height,
+      span,
+      min,
+      max,
+      why,
+      ...(doubt ? { doubt } : {}),
+    },
   };
 }
 

@@ -46,6 +46,8 @@ export interface DiveSample {
   readonly brakes: {
     readonly name: string;
     readonly side: "left" | "right";
+    /** The skin it turns out of. */
+    readonly skin: "upper" | "lower";
     readonly truth: DiveBrakeTruth;
   }[];
   readonly description: string;
@@ -199,7 +201,7 @@ export function diveBomber(
       const truth = right
         ? { ...built.truth, origin: mirror(built.truth.origin), axis: mirror(built.truth.axis) }
         : built.truth;
-      brakes.push({ name: full, side: right ? "right" : "left", truth });
+      brakes.push({ name: full, side: right ? "right" : "left", skin: skin as "upper" | "lower", truth });
     }
   }
   return {

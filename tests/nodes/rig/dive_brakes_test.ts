@@ -38,3 +38,35 @@ Deno.test("dive brakes drawn open turn about the edge in the skin; none slides; 
     JSON.stringify(tally),
   );
 });
+
+Deno.test("a dive brake drawn open hinges on its edge in the skin, judged good, opening out of the skin", async () => {
+  // Held apart from the seed above; hanging square to the flow (a Ju 87's at 90°) or leaning 60° (a
+  // Dauntless's), the plate's edge on the skin gives the span, the hinge and the sense.
+  const next = prng(5);
+  const tally: Record<string, number> = {}, bad: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const sample = diveBomber(next, i);
+    const { report, ctx } = await rig(sample.scene);
+    for (const brake of sample.brakes) {
+      const part = report.parts.find((p) => p.panel === brake.name);
+      const fit = part?.fit as unknown as { confidence: string } | undefined;
+      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`));
+      const error = part?.hinge ? hingeError(brake.truth, part.hinge.aircraft) : undefined;
+      const right = part?.ctrl_type === "rotation" && error !== undefined && error.degrees <= 2 &&
+        error.offset <= 0.05 * brake.truth.chord;
+      // A positive turn opens it: from closed (lying aft of its edge in the skin) its far edge leaves the skin.
+      const axis = part?.hinge?.aircraft.axis;
+      const out = brake.skin === "upper" ? 1 : -1;
+      // A point aft of the edge moves along axis × aft = (0, axis[2], −axis[1]): up by axis[2].
+      const opens = axis !== undefined && part?.positive === "open" && out * axis[2] > 0;
+      const key = `${right ? "right" : "wrong"} ${fit?.confidence} ${warned ? "warned" : "silent"}${
+        opens ? "" : " shut"
+      }`;
+      tally[key] = (tally[key] ?? 0) + 1;
+      if (!right || !opens || fit?.confidence !== "good") {
+        bad.push(`#${i} ${brake.name} ${sample.description}: ${key}`);
+      }
+    }
+  }
+  assert(bad.length === 0, `${JSON.stringify(tally)}\n${bad.join("\n")}`);
+});
