@@ -166,7 +166,7 @@ Deno.test("decode.auto: a MultiLevel whose Level0 is empty warns that the levels
   assert.equal(found.length, 1, warnings.join("\n"));
   assert.match(
     found[0],
-    /^[^ ]+\/MultiLevel\/Level0 has no VMeshPart\/VMeshRef: the levels after it \(Level1\) are not read, .*; the part has no mesh$/,
+    /^part '[^']+': [^ ]+\/MultiLevel\/Level0 has no VMeshPart\/VMeshRef: the levels after it \(Level1\) are not read, .*; the part has no mesh$/,
   );
 });
 
@@ -193,7 +193,7 @@ Deno.test("decode.auto: every emptied VMeshPart warns, naming what its part keep
     said.join("\n"),
   );
   assert.ok(
-    said.some((m) => /^[^ ]+\/VMeshPart has no VMeshRef: the part has no mesh$/.test(m)),
+    said.some((m) => /^part '[^']+': [^ ]+\/VMeshPart has no VMeshRef: the part has no mesh$/.test(m)),
     said.join("\n"),
   );
   const ctx = testContext();
