@@ -8,7 +8,7 @@
  */
 import type { AccessorLayout } from "./layout.ts";
 import { COMPONENT_ARRAYS as ARRAYS, COMPONENT_BYTES, FLOAT } from "../../../runtime/scene/gltf_codes.ts";
-import type { InfluenceSet, Plan } from "./plan.ts";
+import { type AttributePlace, type InfluenceSet, type Plan, spelt } from "./plan.ts";
 import { invalid, outside } from "./verdict.ts";
 import type { TypedArray } from "@gltf-transform/core";
 import { indexFacts, valueFacts } from "../../../runtime/scene/array_facts.ts";
@@ -197,13 +197,14 @@ export function checkData(
       invalid("ACCESSOR_INDEX_OOB", pointer, `index value ${max} ≥ vertex count ${vertexCount}`);
     }
   });
-  each(plan.unitVectors, ({ accessor, pointer, tangent }, data) => {
+  each(plan.unitVectors, (place, data) => {
+    const { accessor, tangent } = place;
     // Unit by the repair's tolerance (stricter than the validator's) passes the validator's test.
     const array = tangent ? undefined : source.get(accessor);
     if (array && accessor.componentType === FLOAT && nonUnitVectors(array) === 0) return;
-    checkUnit(accessor, data(), pointer, tangent);
+    checkUnit(accessor, data(), place, tangent);
   });
-  each(plan.clamped, ({ accessor, pointer }, data) => checkClamped(accessor, data(), pointer));
+  each(plan.clamped, (place, data) => checkClamped(place.accessor, data(), place));
   each(plan.times, ({ accessor, pointer }, data) => checkTimes(accessor, data(), pointer));
   each(
     plan.rotations,
@@ -326,27 +327,34 @@ function checkRestart(a: AccessorLayout, { array, step }: Components, pointer: s
   return max;
 }
 
-function checkUnit(a: AccessorLayout, { array, step }: Components, pointer: string, tangent: boolean): void {
+function checkUnit(
+  a: AccessorLayout,
+  { array, step }: Components,
+  place: AttributePlace,
+  tangent: boolean,
+): void {
   binRead.values += a.count * (tangent ? 4 : 3);
   for (let i = 0, at = 0; i < a.count; i++, at += step) {
     const x = array[at], y = array[at + 1], z = array[at + 2];
     const squared = x * x + y * y + z * z;
     if (!(squared > UNIT_SQUARED_LOW && squared < UNIT_SQUARED_HIGH)) {
       if (Math.abs(Math.sqrt(squared) - 1) > VECTOR_TOLERANCE) {
-        invalid("ACCESSOR_VECTOR3_NON_UNIT", pointer, `element ${i} has length ${Math.sqrt(squared)}`);
+        invalid("ACCESSOR_VECTOR3_NON_UNIT", spelt(place), `element ${i} has length ${Math.sqrt(squared)}`);
       }
     }
     if (tangent && array[at + 3] !== 1 && array[at + 3] !== -1) {
-      invalid("ACCESSOR_INVALID_SIGN", pointer, `element ${i} has w ${array[at + 3]}`);
+      invalid("ACCESSOR_INVALID_SIGN", spelt(place), `element ${i} has w ${array[at + 3]}`);
     }
   }
 }
 
-function checkClamped(a: AccessorLayout, { array, step }: Components, pointer: string): void {
+function checkClamped(a: AccessorLayout, { array, step }: Components, place: AttributePlace): void {
   for (let i = 0, at = 0; i < a.count; i++, at += step) {
     for (let c = 0; c < a.components; c++) {
       const v = array[at + c];
-      if (v > 1 || v < 0) invalid("ACCESSOR_NON_CLAMPED", pointer, `element ${i} component ${c} is ${v}`);
+      if (v > 1 || v < 0) {
+        invalid("ACCESSOR_NON_CLAMPED", spelt(place), `element ${i} component ${c} is ${v}`);
+      }
     }
   }
 }

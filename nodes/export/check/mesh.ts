@@ -7,7 +7,7 @@
  */
 import { collection, int, type Json, keys, numbers, object, optionalIntAt, shaped } from "./json.ts";
 import { type AccessorLayout, FLOAT, UNSIGNED_INT, type ViewLayout } from "./layout.ts";
-import type { InfluenceSet, Plan, Usages } from "./plan.ts";
+import { type AttributePlace, type InfluenceSet, type Plan, spelt, type Usages } from "./plan.ts";
 import { outside } from "./verdict.ts";
 
 /** What the rest of the check needs to know about a mesh. */
@@ -104,31 +104,40 @@ export function readMeshes(
   const materials = collection(root, "materials").length;
   // Vertex accessors per buffer view without byteStride: the validator wants a stride when two share one.
   const unstrided = new Map<number, Set<number>>();
+  // An attribute's pointer is spelt only when a rule fails (`spelt`): `place` is its primitive's or
+  // morph target's pointer and its semantic, `under` what joins them.
   const vertexAccessor = (
     value: unknown,
-    semantic: string,
-    pointer: string,
+    place: AttributePlace & { semantic: string },
+    under: string,
     table: Record<string, ReadonlySet<number>>,
   ) => {
-    const index = int(value, pointer, accessors.length);
+    const semantic = place.semantic;
+    const index = Number.isInteger(value) && (value as number) >= 0 && (value as number) < accessors.length
+      ? value as number
+      : int(value, spelt(place, under), accessors.length);
     const accessor = accessors[index];
-    usages.accessor(index, accessor, "vertex", pointer);
+    usages.accessor(index, accessor, "vertex", place, under);
     const allowed = semantic.startsWith("_") ? undefined : table[factsOf(semantic).formatKey];
     if (allowed ? !allowed.has(format(accessor)) : accessor.componentType === UNSIGNED_INT) {
-      outside("attribute format not allowed for its semantic", pointer);
+      outside("attribute format not allowed for its semantic", spelt(place, under));
     }
     if (accessor.view === undefined) return accessor; // sparse, or zeros: the layout rules are about views
     const view = views[accessor.view];
-    if (view.target !== undefined && view.target !== 34962) outside("vertex data in an index view", pointer);
+    if (view.target !== undefined && view.target !== 34962) {
+      outside("vertex data in an index view", spelt(place, under));
+    }
     if (
       accessor.offsetInView % 4 !== 0 || (view.byteStride === undefined && accessor.elementBytes % 4 !== 0)
     ) {
-      outside("vertex attribute not aligned to 4 bytes", pointer);
+      outside("vertex attribute not aligned to 4 bytes", spelt(place, under));
     }
     if (view.byteStride === undefined) {
       const shared = unstrided.get(accessor.view) ?? new Set();
       shared.add(index);
-      if (shared.size > 1) outside("vertex accessors share a buffer view without byteStride", pointer);
+      if (shared.size > 1) {
+        outside("vertex accessors share a buffer view without byteStride", spelt(place, under));
+      }
       unstrided.set(accessor.view, shared);
     }
     return accessor;
@@ -151,26 +160,24 @@ export function readMeshes(
       const sets: Record<string, number[]> = { TEXCOORD: [], COLOR: [], JOINTS: [], WEIGHTS: [] };
       const base = new Map<string, AccessorLayout>();
       for (const semantic in attributes) {
-        const at = `${pointer}/attributes/${semantic}`;
+        const place = { pointer, semantic };
         const { set, single } = factsOf(semantic);
         if (set) sets[set[0]].push(set[1]);
         else if (!single && !semantic.startsWith("_")) {
-          outside("attribute semantic outside glTF 2.0 core", at);
+          outside("attribute semantic outside glTF 2.0 core", spelt(place));
         }
-        base.set(semantic, vertexAccessor(attributes[semantic], semantic, at, FORMATS));
+        base.set(semantic, vertexAccessor(attributes[semantic], place, "/attributes/", FORMATS));
       }
       const position = base.get("POSITION");
       if (position && (!position.min || !position.max)) {
-        outside("POSITION without min and max", `${pointer}/attributes/POSITION`);
+        outside("POSITION without min and max", spelt({ pointer, semantic: "POSITION" }));
       }
       // Without POSITION (only a warning) the validator counts vertices by the first attribute.
       const first = base.values().next().value;
       if (!first) outside("primitive without attributes", `${pointer}/attributes`);
       const vertexCount = first.count;
       for (const [semantic, accessor] of base) {
-        if (accessor.count !== vertexCount) {
-          outside("attribute counts differ", `${pointer}/attributes/${semantic}`);
-        }
+        if (accessor.count !== vertexCount) outside("attribute counts differ", spelt({ pointer, semantic }));
       }
       for (const [name, list] of Object.entries(sets)) {
         if (list.some((n) => n >= list.length)) {
@@ -189,16 +196,12 @@ export function readMeshes(
       for (const semantic of ["NORMAL", "TANGENT"]) {
         const accessor = base.get(semantic);
         if (accessor) {
-          plan.unitVectors.push({
-            accessor,
-            pointer: `${pointer}/attributes/${semantic}`,
-            tangent: semantic === "TANGENT",
-          });
+          plan.unitVectors.push({ accessor, pointer, semantic, tangent: semantic === "TANGENT" });
         }
       }
       const color = base.get("COLOR_0");
       if (color?.componentType === FLOAT) {
-        plan.clamped.push({ accessor: color, pointer: `${pointer}/attributes/COLOR_0` });
+        plan.clamped.push({ accessor: color, pointer, semantic: "COLOR_0" });
       }
 
       optionalIntAt(primitive, "mode", pointer, 7); // any of the seven; odd counts are only warnings
@@ -230,8 +233,8 @@ export function readMeshes(
           }
           const accessor = vertexAccessor(
             attributesOfTarget[semantic],
-            semantic,
-            `${at}/${semantic}`,
+            { pointer: at, semantic },
+            "/",
             TARGET_FORMATS,
           );
           if (accessor.count !== vertexCount) outside("morph target count differs", `${at}/${semantic}`);
