@@ -35,6 +35,40 @@ Deno.test("batch with worker processes: the same manifest and files as Deno work
   assertEquals(processes.summary.workers.map((w) => w.inputs).reduce((a, b) => a + b), 7);
 });
 
+Deno.test("batch with worker processes: the main thread reads their output without TextDecoderStream (making one loaded Deno's encoding streams, 2-11 ms)", async () => {
+  const dir = await tempDir({ prefix: "partgraph-processes-" });
+  for (const seed of [4417, 4523]) {
+    await Deno.writeFile(
+      join(dir, `ship${seed}.cmp`),
+      realisticCmp(seed, { parts: 2, maxGroupVertices: 40 }),
+    );
+  }
+  const made: string[] = [];
+  const Original = globalThis.TextDecoderStream;
+  globalThis.TextDecoderStream = class extends Original {
+    constructor(...args: ConstructorParameters<typeof TextDecoderStream>) {
+      super(...args);
+      made.push(new Error().stack ?? "");
+    }
+  };
+  let summary;
+  try {
+    ({ summary } = await runBatch({
+      graph: GRAPH,
+      selection: await expandEach(`model=${dir}/*.cmp`),
+      outDir: join(dir, "out"),
+      cacheDir: false,
+      jobs: 2,
+      processes: true,
+    }));
+  } finally {
+    globalThis.TextDecoderStream = Original;
+    await Deno.remove(dir, { recursive: true });
+  }
+  assertEquals([summary.pool, summary.ok], ["processes", 2]);
+  assertEquals(made, []);
+});
+
 Deno.test("worker process messages: one line of JSON each, bytes (a --set bytes value) in base64", () => {
   const bytes = new Uint8Array([0, 10, 255, 13, 0x1e]);
   const message: JobMessage = {
