@@ -58,6 +58,7 @@ export function diveBomber(
   next: () => number,
   index: number,
   family: (typeof DIVE_FAMILIES)[number] = DIVE_FAMILIES[index % DIVE_FAMILIES.length],
+  options: { arms?: boolean } = {},
 ): DiveSample {
   const halfSpan = 6 + 1.5 * next(), aspect = 5.5 + 2 * next();
   const meanChord = 2 * halfSpan / aspect, taper = 0.45 + 0.2 * next();
@@ -132,9 +133,11 @@ export function diveBomber(
     const width = (1 - gap * (slats - 1)) / slats;
     // Along the plate (aft and out of the skin) and across it (its thickness), in the section's plane.
     const along = [Math.cos(angle), s * Math.sin(angle)], across = [-s * Math.sin(angle), Math.cos(angle)];
-    const meshes = Array.from({ length: slats }, (_, k) => {
-      const u0 = k * (width + gap), u1 = u0 + width;
-      return loft(ends.map((st) => {
+    // Hung on arms (options.arms): the plate a third of its chord out from its edge, an arm at each end
+    // of its span reaching back to the hinge in the skin.
+    const arm = options.arms ? 1 / 3 : 0;
+    const strip = (u0: number, u1: number, stations: Station[]) =>
+      loft(stations.map((st) => {
         const e = edge(st), c = place.c * st.chord;
         return [[u0, 0], [u1, 0], [u1, th], [u0, th]].map(([u, v]): Vec3 => [
           e[0] + u * c * along[0] + v * across[0],
@@ -142,7 +145,14 @@ export function diveBomber(
           e[2],
         ]);
       }));
+    const meshes = Array.from({ length: slats }, (_, k) => {
+      const u0 = k * (width + gap), u1 = u0 + width;
+      return strip(arm + (1 - arm) * u0, arm + (1 - arm) * u1, ends);
     });
+    if (arm) {
+      const w = 0.04 * (f1 - f0);
+      meshes.push(strip(0, arm + 0.05, [at(f0), at(f0 + w)]), strip(0, arm + 0.05, [at(f1 - w), at(f1)]));
+    }
     const [a, b] = ends.map(edge);
     const d = [0, 1, 2].map((k) => b[k] - a[k]) as Vec3, l = Math.hypot(...d);
     return {

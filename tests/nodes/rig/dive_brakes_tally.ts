@@ -3,7 +3,8 @@
  * turns (`ctrl_type: rotation`) within 2° and 5 % of its chord of its forward edge, the one in the skin;
  * a brake slid (`ctrl_type: translation`) or turned about another line is wrong. Each is counted by its
  * confidence and warned (a warning names it) or silent; one not rigged is `missed`.
- * `deno run -A tests/nodes/rig/dive_brakes_tally.ts 71 73 24` prints seeds 71–73, 24 aircraft each.
+ * `deno run -A tests/nodes/rig/dive_brakes_tally.ts 71 73 24` prints seeds 71–73, 24 aircraft each;
+ * a fourth argument `arms` draws the plates hung on arms.
  *
  * @module
  */
@@ -13,11 +14,15 @@ import { diveBomber } from "./dive_brakes.ts";
 import { rig } from "./pipeline.ts";
 
 /** Tallies `count` dive bombers of `seed`: counts by outcome (`slid` for a brake made to slide). */
-export async function tallyDiveBrakes(seed: number, count: number): Promise<Record<string, number>> {
+export async function tallyDiveBrakes(
+  seed: number,
+  count: number,
+  options: { arms?: boolean } = {},
+): Promise<Record<string, number>> {
   const next = prng(seed);
   const tally: Record<string, number> = {};
   for (let i = 0; i < count; i++) {
-    const sample = diveBomber(next, i);
+    const sample = diveBomber(next, i, undefined, options);
     const { report, ctx } = await rig(sample.scene);
     for (const brake of sample.brakes) {
       const part = report.parts.find((p) => p.panel === brake.name);
@@ -44,6 +49,11 @@ if (import.meta.main) {
     Number(Deno.args[2] ?? 24),
   ];
   for (let seed = from; seed <= to; seed++) {
-    console.log(`dive brakes seed ${seed}: ${JSON.stringify(await tallyDiveBrakes(seed, count))}`);
+    const arms = Deno.args[3] === "arms";
+    console.log(
+      `dive brakes seed ${seed}${arms ? " (arms)" : ""}: ${
+        JSON.stringify(await tallyDiveBrakes(seed, count, { arms }))
+      }`,
+    );
   }
 }

@@ -70,3 +70,28 @@ Deno.test("a dive brake drawn open hinges on its edge in the skin, judged good, 
   }
   assert(bad.length === 0, `${JSON.stringify(tally)}\n${bad.join("\n")}`);
 });
+
+Deno.test("a dive brake hung on arms turns about the arms' ends in the skin, weak and warned", async () => {
+  // The plate a third of its chord out from the skin on an arm at each end of its span: turned closed,
+  // its own forward edge lies off the edge in the skin, so edge and plate disagree.
+  const next = prng(9);
+  const tally: Record<string, number> = {}, bad: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const sample = diveBomber(next, i, undefined, { arms: true });
+    const { report, ctx } = await rig(sample.scene);
+    for (const brake of sample.brakes) {
+      const part = report.parts.find((p) => p.panel === brake.name);
+      const fit = part?.fit as unknown as { confidence: string } | undefined;
+      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`));
+      const error = part?.hinge ? hingeError(brake.truth, part.hinge.aircraft) : undefined;
+      const right = part?.ctrl_type === "rotation" && error !== undefined && error.degrees <= 2 &&
+        error.offset <= 0.05 * brake.truth.chord;
+      const key = `${right ? "right" : "wrong"} ${fit?.confidence} ${warned ? "warned" : "silent"}`;
+      tally[key] = (tally[key] ?? 0) + 1;
+      if (!right || fit?.confidence === "good" || !warned) {
+        bad.push(`#${i} ${brake.name} ${sample.description}: ${key}`);
+      }
+    }
+  }
+  assert(bad.length === 0, `${JSON.stringify(tally)}\n${bad.join("\n")}`);
+});
