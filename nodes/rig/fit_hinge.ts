@@ -363,7 +363,9 @@ export const rigFitHinge = defineNode({
   // else the edge's line, weak, saying why; positive opens it (its far edge out of the skin from closed).
   // dive_brakes_tally.ts seeds 71-73 / held-out 81-83 (72 brakes each): right-weak-warned 64/68/66 and
   // 66/66/66, right-good 4/4/0 and 2/4/4, wrong-weak-warned 4/0/6 and 4/2/2 -> 72 right and good, silent,
-  // each. Gliders (seeds 71-73) and powered aircraft (71-72) identical.
+  // each. Plates hung on arms (dive_brakes.ts arms, seeds 81-83): 70/72/72 wrong weak warned and 2/0/0
+  // wrong good silent -> 72 right weak warned each (edge and closed plate half a chord apart). Gliders
+  // (seeds 71-73) and powered aircraft (71-72) identical.
   version: 103,
   doc: "Fits a hinge line to every panel found by name, or by shape for a glider's airbrake blades no " +
     "name tells (surface cut at span stations, forward edge at " +
