@@ -6,13 +6,29 @@
  *
  * @module
  */
-import type { Primitive } from "@gltf-transform/core";
+import type { Mesh, Primitive } from "@gltf-transform/core";
 import { type Attributes, readAttributes } from "../../runtime/scene/primitive_attributes.ts";
 
 export type { Attributes } from "../../runtime/scene/primitive_attributes.ts";
 
-/** How a repair scan reads a primitive's attributes. */
-export type AttributesOf = (primitive: Primitive) => Attributes;
+/**
+ * How a repair scan reads a primitive's attributes (called with the primitive), and a mesh's primitives
+ * (`primitives`: glTF-Transform's `listPrimitives` makes two arrays per call, and six scans asked it of
+ * every mesh).
+ */
+export interface AttributesOf {
+  (primitive: Primitive): Attributes;
+  /** `mesh.listPrimitives()`, read once per pass when nothing is applied. */
+  primitives(mesh: Mesh): readonly Primitive[];
+}
+
+/** How many times a mesh's primitives were listed through a reader (a count for tests). */
+export const primitiveListings = { count: 0 };
+
+function listPrimitives(mesh: Mesh): readonly Primitive[] {
+  primitiveListings.count++;
+  return mesh.listPrimitives();
+}
 
 /**
  * The attribute reader of one pass of the repairs: a snapshot per primitive, taken at its first ask,
@@ -22,14 +38,25 @@ export type AttributesOf = (primitive: Primitive) => Attributes;
  * ```ts
  * const attributes = attributeReader(false);
  * attributes(primitive).get("NORMAL"); // the same map for every scan of this pass
+ * attributes.primitives(mesh); // the same list too
  * ```
  */
 export function attributeReader(apply: boolean): AttributesOf {
-  if (apply) return readAttributes;
+  if (apply) {
+    return Object.assign((primitive: Primitive) => readAttributes(primitive), { primitives: listPrimitives });
+  }
   const seen = new Map<Primitive, Attributes>();
-  return (primitive) => {
+  const lists = new Map<Mesh, readonly Primitive[]>();
+  const reader = (primitive: Primitive) => {
     let attributes = seen.get(primitive);
     if (!attributes) seen.set(primitive, attributes = readAttributes(primitive));
     return attributes;
   };
+  return Object.assign(reader, {
+    primitives: (mesh: Mesh) => {
+      let list = lists.get(mesh);
+      if (!list) lists.set(mesh, list = listPrimitives(mesh));
+      return list;
+    },
+  });
 }

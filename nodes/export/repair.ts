@@ -108,7 +108,7 @@ function meshRepairs(
   const uvCopies: UvSetCopies = { corners: new Map(), replaced: new Set() };
   const cornered = new Map<Material, string[]>();
   for (let m = 0; m < meshes.length; m++) {
-    const mesh = meshes[m], primitives = mesh.listPrimitives();
+    const mesh = meshes[m], primitives = attributes.primitives(mesh);
     if (emptyMeshRepair(mesh, primitives, apply, messages, name, attributes)) continue;
     for (let p = 0; p < primitives.length; p++) {
       const primitive = primitives[p], read = attributes(primitive);
@@ -175,7 +175,7 @@ function cornerMessage(names: string[], material: string): string {
  */
 function emptyMeshRepair(
   mesh: Mesh,
-  primitives: Primitive[],
+  primitives: readonly Primitive[],
   apply: boolean,
   messages: string[],
   name: NameOf,

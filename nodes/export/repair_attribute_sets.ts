@@ -25,7 +25,7 @@ export function attributeSetRepairs(
   attributes: AttributesOf = attributeReader(apply),
 ): void {
   const unpaired = new Set<string>(), renumbered = new Set<string>();
-  for (const primitive of mesh.listPrimitives()) {
+  for (const primitive of attributes.primitives(mesh)) {
     const sets = numberedSets(attributes(primitive));
     if (!sets) continue;
     const lone = [

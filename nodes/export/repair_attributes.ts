@@ -32,7 +32,7 @@ export function tangentRepairs(
   nameOf: NameOf,
   attributes: AttributesOf = attributeReader(apply),
 ): void {
-  const primitives = mesh.listPrimitives();
+  const primitives = attributes.primitives(mesh);
   let signs = 0, lengths = 0, uvSigns = 0, uvDirections = 0;
   for (let p = 0; p < primitives.length; p++) {
     const tangent = attributes(primitives[p]).get("TANGENT");
@@ -201,7 +201,7 @@ export function colourRepairs(
   attributes: AttributesOf = attributeReader(apply),
 ): void {
   let bad = 0, low = 0, high = 1;
-  for (const primitive of mesh.listPrimitives()) {
+  for (const primitive of attributes.primitives(mesh)) {
     for (const [semantic, colour] of attributes(primitive)) {
       // The name first: a colour set is rare, and the accessor's getters are not free.
       if (!/^COLOR_\d+$/.test(semantic)) continue;

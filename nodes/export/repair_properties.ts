@@ -87,7 +87,7 @@ function meshRepairs(
   name: NameOf,
   attributes: AttributesOf,
 ): void {
-  const primitives = mesh.listPrimitives();
+  const primitives = attributes.primitives(mesh);
   const renamed = new Set<string>();
   let targets = 0;
   for (let p = 0; p < primitives.length; p++) {
@@ -101,7 +101,7 @@ function meshRepairs(
     );
   }
   attributeSetRepairs(mesh, apply, messages, attributes);
-  variantRepairs(mesh, apply, messages, name);
+  variantRepairs(mesh, apply, messages, name, attributes);
   // A mesh without morph targets (nearly every one) has none to drop or pad: not walked twice more.
   if (targets > 0) {
     baselessTargets(doc, mesh, apply, messages, name);

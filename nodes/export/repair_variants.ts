@@ -10,13 +10,20 @@
 import type { Mesh } from "@gltf-transform/core";
 import type { Mapping, MappingList, Variant } from "@gltf-transform/extensions";
 import type { WrittenName as NameOf } from "../../runtime/scene/unique_names.ts";
+import { attributeReader, type AttributesOf } from "./primitive_attributes.ts";
 
 const VARIANTS = "KHR_materials_variants";
 
 /** Repairs the variant mappings of `mesh`'s primitives; one message for the mesh. */
-export function variantRepairs(mesh: Mesh, apply: boolean, messages: string[], name: NameOf): void {
+export function variantRepairs(
+  mesh: Mesh,
+  apply: boolean,
+  messages: string[],
+  name: NameOf,
+  attributes: AttributesOf = attributeReader(apply),
+): void {
   const repeated = new Set<string>();
-  for (const primitive of mesh.listPrimitives()) {
+  for (const primitive of attributes.primitives(mesh)) {
     const list = primitive.getExtension<MappingList>(VARIANTS);
     if (!list) continue;
     const first = new Map<Variant, Mapping>();

@@ -50,7 +50,7 @@ export function influenceRepairs(
   attributes: AttributesOf = attributeReader(apply),
 ): void {
   const counts: InfluenceCounts = { duplicate: 0, weights: 0, zero: 0, negative: 0, vertices: 0 };
-  const primitives = mesh.listPrimitives();
+  const primitives = attributes.primitives(mesh);
   for (let p = 0; p < primitives.length; p++) {
     const first = attributes(primitives[p]).get("WEIGHTS_0");
     if (!first || seen.has(first)) continue;

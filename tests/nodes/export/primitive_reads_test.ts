@@ -3,17 +3,19 @@
  * scans (empty primitives, indices past the last vertex, UV sets, misnamed and numbered attributes,
  * influences, tangents, colours) were handed one map per primitive instead of asking glTF-Transform's
  * `listSemantics` 4 times and `getAttribute` 8 times each; the GLB writer reads each primitive's
- * attributes once too (it asked `listSemantics` once and `getAttribute` per semantic). Retail-shaped
+ * attributes once too (it asked `listSemantics` once and `getAttribute` per semantic). The scans list
+ * each mesh's primitives once (they asked `listPrimitives` 8 times per mesh). Retail-shaped
  * Freelancer compounds made by code (`realistic_cmp.ts`, seeds 91-94), decoded and resolved; the
  * written bytes are those of glTF-Transform's own writer. A primitive with a lone `TEXCOORD_1`, a
  * misspelt `texcoord_0` and a `COLOR_0` past 1 (seeds 95-98) is still repaired and warned.
  */
 import assert from "node:assert/strict";
-import { Document, Primitive } from "@gltf-transform/core";
+import { Document, Mesh, Primitive } from "@gltf-transform/core";
 import { decodeModel } from "../../../nodes/decode/freelancer/codec/model.ts";
 import { buildScene } from "../../../nodes/decode/freelancer/codec/build_scene.ts";
 import { resolveFreelancerScene } from "../../../nodes/decode/freelancer/resolver_run.ts";
 import { repairForExport } from "../../../nodes/export/repair.ts";
+import { primitiveListings } from "../../../nodes/export/primitive_attributes.ts";
 import { attributeReads } from "../../../runtime/scene/primitive_attributes.ts";
 import { writeGlbVia } from "../../../runtime/scene/gltf_io.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
@@ -66,6 +68,28 @@ Deno.test("the repair check reads each primitive's attributes once (seeds 91-94)
     const calls = await primitiveGetterCalls(() => assert.equal(repairForExport(doc, () => {}), doc));
     assert.equal(calls, 0, `seed ${seed}: getter calls for ${primitives} primitives`);
     assert.equal(attributeReads.count - reads, primitives, `seed ${seed}: reads of ${primitives} primitives`);
+  }
+});
+
+Deno.test("the repair check lists each mesh's primitives once (seeds 91-94)", () => {
+  for (let seed = 91; seed <= 94; seed++) {
+    const doc = freelancerScene(seed);
+    const meshes = doc.getRoot().listMeshes().length;
+    const list = Mesh.prototype.listPrimitives;
+    let calls = 0;
+    Mesh.prototype.listPrimitives = function () {
+      calls++;
+      return list.call(this);
+    };
+    const listed = primitiveListings.count;
+    try {
+      assert.equal(repairForExport(doc, () => {}), doc);
+    } finally {
+      Mesh.prototype.listPrimitives = list;
+    }
+    // One by the scans' reader; one by the transform fallbacks' alignment (runtime/scene), run first.
+    assert.ok(calls <= 2 * meshes, `seed ${seed}: ${calls} listings of ${meshes} meshes`);
+    assert.equal(primitiveListings.count - listed, meshes, `seed ${seed}`);
   }
 });
 
