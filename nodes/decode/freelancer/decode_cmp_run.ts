@@ -5,7 +5,7 @@
  */
 import type { JsonValue } from "../../../runtime/node.ts";
 import type { NodeRun } from "../../../runtime/lazy_run.ts";
-import { setPartgraphExtras } from "../../../runtime/scene/extras.ts";
+import { setSortedPartgraph } from "./codec/sorted_keys.ts";
 import { loadPngEncoder } from "../../../runtime/scene/png.ts";
 import { findLibraries, type LibrarySearchOptions } from "./library/search.ts";
 import { gameMaterialMap } from "./library/dacom.ts";
@@ -61,7 +61,8 @@ export const run: NodeRun<typeof decodeCmp> = async ({ inputs, params, ctx }) =>
   const passed = read.filter((label) => !model.librariesRead?.includes(label));
   if (passed.length) model = { ...model, librariesRead: [...model.librariesRead ?? [], ...passed] };
   const scene = buildScene(model, warn, { lods: params.lods, file: inputs.bytes.name });
-  setPartgraphExtras(scene.getRoot().getDefaultScene()!, {
+  // Among the scene's partgraph keys in sorted order (before `source`): the export keeps the object.
+  setSortedPartgraph(scene.getRoot().getDefaultScene()!, {
     libraries: libraryReport(model, search.report),
   });
   return { scene };

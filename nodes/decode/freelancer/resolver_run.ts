@@ -13,12 +13,8 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { JsonValue, WarningSink } from "../../../runtime/node.ts";
-import {
-  getPartgraphExtras,
-  isExtrasFlag,
-  mergeExtras,
-  setPartgraphExtras,
-} from "../../../runtime/scene/extras.ts";
+import { extrasObject, getPartgraphExtras, isExtrasFlag } from "../../../runtime/scene/extras.ts";
+import { sortedMerge } from "./codec/sorted_keys.ts";
 import { mirroredRecords } from "./codec/reversed_limits.ts";
 import { readCylLimits } from "./codec/cyl_limits.ts";
 import type { ConstraintRecord } from "./codec/constraints.ts";
@@ -112,9 +108,14 @@ export function resolveFreelancerScene(
     const parent = parts.get(record.parent.toLowerCase())!;
     const child = parts.get(record.child.toLowerCase())!;
     scene.removeChild(child);
-    mergeExtras(child, lancerConstructExtras(record));
-    // Keys in sorted order, as the written file has them: the export keeps this object, not a copy.
-    setPartgraphExtras(child, { constraint: { at: record.at, kind: record.kind, parent: parent.getName() } });
+    // LancerEdit's construct beside the part's partgraph, which gains its `constraint`: one new extras
+    // object, keys in sorted order at every level as the written file has them, so the export writes
+    // these very objects (`sorted_keys.ts`; was a copy of the extras, its partgraph and freelancer).
+    const constraint = { at: record.at, kind: record.kind, parent: parent.getName() };
+    child.setExtras(sortedMerge(extrasObject(child), {
+      ...lancerConstructExtras(record),
+      partgraph: sortedMerge(getPartgraphExtras(child), { constraint }),
+    }));
     // Without pivots every part hangs where its record puts it at rest, as a Fix joint would (its axis
     // checked as its own kind's).
     if (!pivots) checkAxis(record, child.getName(), warn);
@@ -143,7 +144,8 @@ export function resolveFreelancerScene(
   warnOffsets(plan.joints, warn, pivots);
   // The scripts become glTF animations; their raw keys would only weigh the output down.
   const { animations, ...kept } = getPartgraphExtras(scene);
-  scene.setExtras({ ...scene.getExtras(), partgraph: { ...kept, resolved: true } });
+  // `resolved` among the others in sorted order (the export then keeps the object, as above).
+  scene.setExtras({ ...scene.getExtras(), partgraph: sortedMerge(kept, { resolved: true }) });
   if (!pivots) {
     warnNoPivots(pose, warn);
     const selfJoints = partsAsPivots(plan.joints, parts);

@@ -77,7 +77,7 @@ export function readAnimationScripts(root: UtfEntry, warn: WarningSink): Animati
         skip(error.message);
       }
     }
-    if (maps.length) out.push({ name: script.name, maps });
+    if (maps.length) out.push({ maps, name: script.name });
   }
   return out;
 }
@@ -134,16 +134,17 @@ function readMap(
       at += 6;
     } else if (type & IDENTITY_QUATERNION) rotations.push(0, 0, 0, 1);
   }
+  // Keys in the written file's (sorted) order: a decoded scene exported unresolved keeps this object.
   return {
+    at: entry.offset,
+    ...(child !== undefined ? { child } : {}),
     map,
     parent: parent!,
-    ...(child !== undefined ? { child } : {}),
-    type,
-    times,
-    ...(type & ANGLE ? { values } : {}),
     ...(positions.length ? { positions } : {}),
     ...(rotations.length ? { rotations } : {}),
-    at: entry.offset,
+    times,
+    type,
+    ...(type & ANGLE ? { values } : {}),
   };
 }
 

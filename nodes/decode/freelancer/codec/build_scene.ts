@@ -32,6 +32,7 @@ import { withFiniteVertices } from "./finite_vertices.ts";
 import { SceneAccessors } from "../../../../runtime/scene/accessors.ts";
 import { withQuietRootLists } from "../../../../runtime/scene/quiet_root.ts";
 import { modelUsers } from "./users.ts";
+import { sortedCopy } from "./sorted_keys.ts";
 
 /** What the scene builder keeps per part node under `extras.partgraph.freelancer`. */
 export interface PartInfo {
@@ -188,13 +189,15 @@ function buildInto(
     }
     for (const hp of fragment.hardpoints) addChild(node, hardpointNode(doc, hp));
     if (fragment.camera) attachCamera(doc, node, fragment.camera, warn);
-    const info: PartInfo = { object_name: part.name };
+    // Keys set in the written file's (sorted) order, so the export writes this very object (`sorted_keys.ts`).
+    const info = {} as PartInfo;
     if (part.fileName !== undefined) info.file_name = part.fileName;
     if (part.index !== undefined) info.index = part.index;
-    if (fragment.switchDistances) info.switch_distances = [...fragment.switchDistances];
-    if (fragment.nearLevel) info.near_lod = fragment.nearLevel;
     if (kept.length) info.kept_meshes = kept.map((mesh) => mesh.getName());
-    if (part.sphere) info.sphere = { ...part.sphere, sides: [...part.sphere.sides] };
+    if (fragment.nearLevel) info.near_lod = fragment.nearLevel;
+    info.object_name = part.name;
+    if (part.sphere) info.sphere = sortedCopy({ ...part.sphere, sides: [...part.sphere.sides] });
+    if (fragment.switchDistances) info.switch_distances = [...fragment.switchDistances];
     // The node is new, its extras empty: what setPartgraphExtras would merge, stored at once.
     const extras = { partgraph: { freelancer: info as unknown as JsonValue } };
     if (!setQuietly(node, "extras", extras)) setPartgraphExtras(node, extras.partgraph);
@@ -204,17 +207,18 @@ function buildInto(
   for (const part of model.parts) addChild(scene, partNode(part));
   reportLost();
   primitive.reportUvSets();
+  // The scene's partgraph keys in sorted order too (`source` is set last, and sorts last of these).
   setPartgraphExtras(scene, {
-    constraints: model.constraints.map((c) => ({ ...c })) as unknown as JsonValue,
     // Played by constraints.resolve on the joints it builds; absent when the model has none.
     ...(model.animations.length ? { animations: model.animations as unknown as JsonValue } : {}),
+    constraints: model.constraints.map(sortedCopy) as unknown as JsonValue,
   });
   setSourceInfo(doc, {
     format: model.kind,
     forward: "-Z",
-    up: "+Y",
     metresPerUnit: 1,
     notes: { convention: "LancerEdit: positions and transforms verbatim, no axis swap or mirror" },
+    up: "+Y",
   });
   return doc;
 }

@@ -21,14 +21,18 @@ export function hardpointNode(doc: Document, hp: Hardpoint): Node {
   if (!setQuietly(node, "translation", translation)) node.setTranslation(translation);
   if (!setQuietly(node, "rotation", rotation)) node.setRotation(rotation);
   if (problem) node.setScale(scale);
-  const extras: Record<string, JsonValue> = { hardpoint: true, hptype: hp.kind };
-  if (hp.kind === "rev") {
-    extras.min = degrees(hp.min!);
-    extras.max = degrees(hp.max!);
-    extras.axis = [...hp.axis!];
-  }
+  // Keys in the written file's (sorted) order, so the export writes this very object, not a copy.
+  const extras: Record<string, JsonValue> = hp.kind === "rev"
+    ? {
+      axis: [...hp.axis!],
+      hardpoint: true,
+      hptype: hp.kind,
+      max: degrees(hp.max!),
+      min: degrees(hp.min!),
+      partgraph: { hardpoint: { kind: hp.kind } },
+    }
+    : { hardpoint: true, hptype: hp.kind, partgraph: { hardpoint: { kind: hp.kind } } };
   // A new node has no extras to merge with: stored at once, without the setter's event.
-  extras.partgraph = { hardpoint: { kind: hp.kind } };
   if (!setQuietly(node, "extras", extras)) node.setExtras(extras);
   return node;
 }

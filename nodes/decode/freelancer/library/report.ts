@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from "../../../../runtime/node.ts";
 import { formatId } from "../codec/crc.ts";
+import { sortedCopy } from "../codec/sorted_keys.ts";
 import { modelReferences } from "./needs.ts";
 import type { FreelancerModel } from "../codec/model.ts";
 
@@ -23,40 +24,42 @@ import type { FreelancerModel } from "../codec/model.ts";
  */
 export function libraryReport(model: FreelancerModel, search: Record<string, JsonValue>): JsonValue {
   const used = modelReferences(model);
+  // Every object with its keys in the written file's (sorted) order, so the export writes the report
+  // as it is instead of sorted copies of it (`sorted_keys.ts`).
   const materials = [...used.materials].map((id) => ({
     id: formatId(id),
-    name: model.materials.get(id)?.name ?? null,
     library: model.sources.materials.get(id) ?? null,
+    name: model.materials.get(id)?.name ?? null,
   }));
   const textures = [...used.textures].map(([key, name]) => ({
-    name,
     library: model.sources.textures.get(key) ?? null,
+    name,
   }));
   const damaged = [...used.meshes.keys()].flatMap((id) => {
     const damage = model.damagedMeshes.get(id);
     return damage
-      ? [{ id: formatId(id), name: damage.name, library: damage.file ?? null, error: damage.error.message }]
+      ? [{ error: damage.error.message, id: formatId(id), library: damage.file ?? null, name: damage.name }]
       : [];
   });
   const rewritten = [...used.materials].flatMap((id) => {
     const def = model.materials.get(id);
     return def?.storedType === undefined
       ? []
-      : [{ name: def.name, stored_type: def.storedType, type: def.type, rule: def.mapRule ?? null }];
+      : [{ name: def.name, rule: def.mapRule ?? null, stored_type: def.storedType, type: def.type }];
   });
-  return {
+  return sortedCopy({
     ...search,
     materials,
     textures,
     // Only when some mesh is damaged, so the report of an intact model is what it was.
     ...(damaged.length ? { damaged: { meshes: damaged } } : {}),
     // Likewise only when the map rewrote a type the model draws.
-    ...(rewritten.length ? { material_map: { source: model.materialMap.source, rewritten } } : {}),
+    ...(rewritten.length ? { material_map: { rewritten, source: model.materialMap.source } } : {}),
     missing: {
+      materials: materials.filter((m) => m.library === null).map((m) => m.id),
       meshes: [...used.meshes.keys()].filter((id) => !model.meshes.has(id) && !model.damagedMeshes.has(id))
         .map(formatId),
-      materials: materials.filter((m) => m.library === null).map((m) => m.id),
       textures: textures.filter((t) => t.library === null).map((t) => t.name),
     },
-  };
+  });
 }
