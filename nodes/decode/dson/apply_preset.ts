@@ -257,7 +257,15 @@ export const dsonApplyPreset = defineNode({
   // named with those groups (it is not projected again): re-dialled decodes, held-out 63201-63300, 245
   // groups under belts: 205 off silently (up to 1.1 cm; v54) -> 5 off (up to 5.0 mm), all named; 12
   // of 240 right are named.
-  version: 55,
+  // 56: such a belt is projected again from the coat's newly fitted target (preset_project.ts
+  // reproject: the decoder's search and projectDeltas, the belt's `rigid` record dropped so its own
+  // rigidity is fitted afresh), as Daz projects followers from the item as drawn now; named only when
+  // the search passes its cap. chained_rigidity_habits.ts, held-out seeds 66001-66100, 228 groups
+  // under belts: re-dialled decodes 3 off named (up to 2.4 cm) and 18 right named -> 0 named, 227
+  // right, 1 off silently (0.58 mm, seed 66100, the coat's own fit: the same with the shapes saved
+  // dialled or dialled by one preset); a second preset re-dialling the first's: the same 3 + 18
+  // named -> 0 named, 227 right, 1 off silently.
+  version: 56,
   doc: "Applies a Daz pose or shape preset (.duf with scene.animations) to a decoded DSON scene: joint " +
     "rotation/translation/scale channels re-pose the named nodes, morph values set morph weights (frame 0); " +
     "the ERC formulas the decode kept are evaluated again (controllers move their morphs and bones, posed bones their " +

@@ -14,7 +14,8 @@
  * formula graph by the body's channel (`driveByBody`), so a later preset re-drives it (one at 0
  * undoes it). Items fitted to an item take its projected morphs in turn, bodies first, each item's
  * rigidity fitted into its projected morphs before the items fitted to it take them (`fitBefore`,
- * dson.apply_preset v55); a merged
+ * dson.apply_preset v55); an item that took a morph before the preset (the decode, an earlier
+ * preset) from an item whose fit the preset moves takes it again, projected anew (v56); a merged
  * geograft's own vertices take it as the decode gives them, from the body's surface under the graft.
  *
  * @module
@@ -26,7 +27,7 @@ import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scen
 import { describeProjection, driveByBody } from "./auto_project.ts";
 import { morphDeltas } from "./build_primitive.ts";
 import { readFormulaGraph } from "./formula_graph_read.ts";
-import { projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
+import { MAX_TESTS, projectDeltas, type SurfaceHits } from "./nearest_surface.ts";
 import {
   type DrawnMesh,
   figureOf,
@@ -113,7 +114,12 @@ export function projectPresetMorphs(
     // Formulas that are not decode.dson's (said by the re-evaluation): not written over.
     if (formulas !== undefined && !readFormulaGraph(formulas)) continue;
     const own = ownNames(item.mesh);
-    warnStale(item.mesh, (byFigure.get(body) ?? []).flatMap((m) => moved.get(m.mesh) ?? []), bodyKey, warn);
+    // Morphs it took before this preset from a body item whose fit this preset moved: projected
+    // again from the body item's newly fitted target, as Daz does; those it cannot be are named.
+    const stale = (byFigure.get(body) ?? []).flatMap((source) =>
+      reproject(made, source, item, moved.get(source.mesh) ?? [])
+    );
+    warnStale(item.mesh, stale, bodyKey, warn);
     const projected: string[] = [], capped: string[] = [];
     for (const source of byFigure.get(body) ?? []) {
       const dson = getPartgraphExtras(source.mesh).dson as { morphs?: MorphRecord[] };
@@ -249,10 +255,66 @@ function projectOntoGrafts(
 }
 
 /**
+ * Projects again onto `item` (fitted to `source`'s figure) the morphs it holds projected from
+ * `source` (decode.dson, an earlier preset) that are among `moved` — those whose rigidity this preset
+ * fitted into `source` at a new dial, moving its rigid parts (a coat's buttons): Daz projects its
+ * follower morphs from the body item as drawn now, so the item (a belt) lying over them follows
+ * their new place. Each target of the id is written anew from the decoder's search
+ * (`search` + `projectDeltas`, as the projection itself) and the record's `rigid` dropped, so the
+ * item's own rigidity is fitted into the new shape at the dial (`preset_rigidity.ts`). Returns the
+ * morphs of `moved` the item holds and that are not projected again (the search past its cap).
+ */
+function reproject(
+  accessors: () => SceneAccessors,
+  source: DrawnMesh,
+  item: DrawnMesh,
+  moved: readonly MovedMorph[],
+): MovedMorph[] {
+  if (!moved.length) return [];
+  const dson = getPartgraphExtras(item.mesh).dson as { [key: string]: JsonValue } | undefined;
+  const records = Array.isArray(dson?.morphs) ? [...dson.morphs] as { [key: string]: JsonValue }[] : [];
+  const sourceRecords = (getPartgraphExtras(source.mesh).dson as { morphs?: MorphRecord[] } | undefined)
+    ?.morphs;
+  if (!Array.isArray(sourceRecords)) return [];
+  const stale: MovedMorph[] = [];
+  let again = 0;
+  let hits: SurfaceHits | undefined | null = null; // null: not searched yet
+  for (const m of moved) {
+    const held = records.flatMap((r, j) => (r?.id === m.id && r.projected === true ? [j] : []));
+    const k = sourceRecords.findIndex((r) => r?.id === m.id);
+    if (!held.length || k < 0) continue;
+    if (hits === null) hits = search(source, item);
+    if (!hits) {
+      stale.push(m);
+      continue;
+    }
+    const projection = projectDeltas(hits, targetDeltas(source, k), source.vertexCount);
+    for (const j of held) {
+      item.mesh.listPrimitives().forEach((primitive, p) => {
+        const target = primitive.listTargets()[j];
+        const old = target?.getAttribute("POSITION");
+        if (!target || !old) return;
+        const n = item.dsonVertex[p].length;
+        const { deltas, moved: count } = morphDeltas(projection, item.dsonVertex[p], item.vertexCount);
+        // A fresh accessor: the old one's array may be the input scene's (copies share vertex data).
+        target.setAttribute("POSITION", accessors().create("VEC3", deltas).setSparse(count * 3 < n));
+        if (old.listParents().every((parent) => parent === accessors().doc.getRoot())) old.dispose();
+      });
+      // Its plain deltas are the new projection: the item's rigidity is fitted into it afresh.
+      const { rigid: _stale, ...rest } = records[j];
+      records[j] = { ...rest, vertices: projection.index.length };
+      again++;
+    }
+  }
+  if (again) setPartgraphExtras(item.mesh, { dson: { ...dson, morphs: records as JsonValue[] } });
+  return stale;
+}
+
+/**
  * Names the morphs an item (fitted to an item) holds projected from its body's morphs `moved` — those
  * whose rigidity the preset fitted again at a new dial, moving the body item's rigid parts (a coat's
- * buttons): the item (a belt) took the morph before, when the decode or an earlier preset projected
- * it, and is not projected again, so where it lies over those parts it follows their old place.
+ * buttons) — that {@link reproject} could not project again (the search past its cap): where the item
+ * (a belt) lies over those parts it follows their old place.
  */
 function warnStale(
   mesh: Mesh,
@@ -273,9 +335,9 @@ function warnStale(
     `dson preset: fitted item '${mesh.getName()}': ${held.length} morph(s) projected onto it from '${body}' ` +
       `before this preset (${
         few(held.map((m) => m.id))
-      }) are not projected again, while this preset fitted ` +
-      `the rigidity of '${body}' into them at their dial, moving its rigid parts (buttons, buckles) up to ` +
-      `${
+      }) are not projected again (finding the surface of '${body}' nearest each of its vertices passed the ` +
+      `cap of ${MAX_TESTS} triangle tests), while this preset fitted the rigidity of '${body}' into them at ` +
+      `their dial, moving its rigid parts (buttons, buckles) up to ${
         (worst * 10).toFixed(2)
       } mm from where they were drawn: where this item lies over them it follows their ` +
       `old place: ${few([...new Set(held.flatMap((m) => m.groups))].map((g) => `'${g}'`))}`,

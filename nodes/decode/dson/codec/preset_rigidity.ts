@@ -84,7 +84,8 @@ export interface ProjectedRigidity {
   /**
    * By mesh, the morphs (id and the farthest move, cm) whose fit drew a participant at its dial
    * over 0.1 mm from where the target drew it before: an item fitted to that mesh that took the
-   * morph earlier (the decode, an earlier preset) followed the old place.
+   * morph earlier (the decode, an earlier preset) followed the old place, and is projected again
+   * (`preset_project.ts` reproject, dson.apply_preset v56).
    */
   readonly moved: Map<Mesh, MovedMorph[]>;
 }

@@ -5,7 +5,8 @@
  * coat's rigidity into its projected morph at the scene's dial before projecting it onto the belt
  * (decode.dson v72), and a preset fits each item before the items fitted to it take its morphs
  * (dson.apply_preset v55). Before, the belt took the coat's plain projected morph, the cloth under
- * the buckle, silently.
+ * the buckle, silently. A belt that took the coat's morph before the preset (the decode, an earlier
+ * preset) is projected again from the coat's new fit (v56; v55 named it).
  */
 import assert from "node:assert/strict";
 import { applyPreset, decodeJson, withContentFiles } from "./dson_runs.ts";
@@ -18,9 +19,10 @@ import { drawnShirt } from "./drawn_garment.ts";
 /**
  * How the shapes are dialled: `saved`, in the saved scene; `preset`, saved at 0 and dialled by a shape
  * preset; `decoded`, saved with the shapes dialled elsewhere (the decode projects them onto coat and
- * belt) and re-dialled by a shape preset.
+ * belt) and re-dialled by a shape preset; `twice`, saved at 0, dialled elsewhere by one shape preset
+ * (which projects them onto coat and belt) and re-dialled by another.
  */
-export type ChainMode = "saved" | "preset" | "decoded";
+export type ChainMode = "saved" | "preset" | "decoded" | "twice";
 
 /** Tallies, over seeds `from`..`to`, of the coat's groups a belt lies over: belt right, off and named, off silently. */
 export async function chainTally(from: number, to: number, mode: ChainMode, log = false) {
@@ -49,8 +51,10 @@ export async function chainTally(from: number, to: number, mode: ChainMode, log 
     const { scene: decoded, warnings } = await withContentFiles(files, async (dir) => {
       const run = await decodeJson(scene, "layered.duf", [dir]);
       if (mode === "saved") return run;
-      const shaped = await applyPreset(run.scene, shapePreset(dials));
-      return { scene: shaped.scene, warnings: [...run.warnings, ...shaped.warnings] };
+      const first = mode === "twice" ? await applyPreset(run.scene, shapePreset(elsewhere)) : run;
+      const shaped = await applyPreset(first.scene, shapePreset(dials));
+      const earlier = mode === "twice" ? [...run.warnings, ...first.warnings] : run.warnings;
+      return { scene: shaped.scene, warnings: [...earlier, ...shaped.warnings] };
     });
     const belt = drawnShirt(decoded, false, "Belt");
     const expected = beltExpectedAt(c, dials);
@@ -91,12 +95,22 @@ Deno.test("dson chained rigidity: a belt on a coat a preset shapes follows the c
   assert.ok(t.right >= 5, JSON.stringify(t));
 });
 
-Deno.test("dson chained rigidity: a preset re-dialling a decoded coat names what the belt over it keeps", async () => {
-  // The belt keeps the morph the decode projected from the coat fitted at the saved dial; the preset
-  // fits the coat again at its dial and names the coat's groups the belt lies over (dson.apply_preset
-  // v55). Before, the belt followed the coat's plain morph, silently (dev seeds 1-16).
+Deno.test("dson chained rigidity: a preset re-dialling a decoded coat projects the belt over it again", async () => {
+  // The belt holds the morph the decode projected from the coat fitted at the saved dial; the preset
+  // fits the coat again at its dial and projects the coat's new shape onto the belt, as Daz does
+  // (dson.apply_preset v56). Before (v55), the belt kept the old projection and was named (dev seeds
+  // 1-16: one group off, named).
   const t = await chainTally(1, 16, "decoded");
   console.log(`chained rigidity (decoded, re-dialled), seeds 1-16: ${JSON.stringify(t)}`);
-  assert.deepEqual(t.offSilent, 0, JSON.stringify(t));
+  assert.deepEqual([t.offNamed, t.offSilent, t.rightNamed], [0, 0, 0], JSON.stringify(t));
+  assert.ok(t.right >= 20, JSON.stringify(t));
+});
+
+Deno.test("dson chained rigidity: a second preset re-dialling the coat projects the belt over it again", async () => {
+  // The first preset projects the coat's fitted morph onto the belt at its dial; the second fits the
+  // coat at another and projects it onto the belt again (dson.apply_preset v56).
+  const t = await chainTally(1, 16, "twice");
+  console.log(`chained rigidity (twice), seeds 1-16: ${JSON.stringify(t)}`);
+  assert.deepEqual([t.offNamed, t.offSilent, t.rightNamed], [0, 0, 0], JSON.stringify(t));
   assert.ok(t.right >= 20, JSON.stringify(t));
 });
