@@ -169,9 +169,9 @@ Deno.test("who uses a mesh, material or texture is indexed only for a warning th
   }
   // A material no library defines: its warning names the parts drawing it, from one index.
   const bytes = realisticCmp(52, { parts: 10 });
-  const model = decodeModel({ bytes, name: "r.cmp" }, [], () => {});
-  const [id] = model.materials.keys();
-  model.materials.delete(id);
+  const decoded = decodeModel({ bytes, name: "r.cmp" }, [], () => {});
+  const [id] = decoded.materials.keys();
+  const model = { ...decoded, materials: new Map([...decoded.materials].filter(([key]) => key !== id)) };
   const warnings: string[] = [];
   const before = usersWork.indexes;
   buildScene(model, (m) => warnings.push(m));
