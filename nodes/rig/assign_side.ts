@@ -110,7 +110,10 @@ export const rigAssignSide = defineNode({
   // triangles with an area draw (local_meshes.ts axisBounds): side-less surfaces drawn out of one
   // buffer for the whole aircraft (`Ruddervator`/`Ruddervator.001`) reached across the centre line
   // and were sided centre, silently (undrawn_tally.ts sides).
-  version: 38,
+  // 39: a skin bone's lateral bounds (and the "auto" frame's skinned meshes) are those of what triangles
+  // with an area draw (bone_geometry.ts drawnVertices), as rig.fit_hinge v104: a deleted face's corners
+  // keep their weights on the bone.
+  version: 39,
   doc: "Assigns every part a side (left, right, centre): from its name, else from where its geometry " +
     "sits relative to the centre line (a band around it is centre).",
   inputs: { scene: { type: "scene", doc: "A scene with parts marked." } },

@@ -3,12 +3,20 @@
  * is dominant, skinned to where they are drawn at rest (world = Σ wᵢ·(jointWorldᵢ·IBMᵢ)·v, weights
  * renormalised), and the triangles made only of such vertices — the bone's surface, which
  * {@link fitHinge} slices at its span stations exactly as it does a mesh panel's. Vertices dominated
- * by one of the bone's descendant joints (a trim tab's bone) are left to that bone.
+ * by one of the bone's descendant joints (a trim tab's bone) are left to that bone. Vertices no
+ * triangle with an area draws are no part of any bone's geometry (see {@link drawnVertices}).
  *
  * @module
  */
-import type { Accessor, Document, Node, Primitive, Skin } from "@gltf-transform/core";
-import { type GatheredPositions, gatherPositions, primitiveTriangles, subtreeNodes } from "./geometry.ts";
+import type { Accessor, Document, Mesh, Node, Primitive, Skin } from "@gltf-transform/core";
+import { drawsArea } from "./drawn_vertices.ts";
+import {
+  type GatheredPositions,
+  gatherPositions,
+  IndexOutOfRangeError,
+  primitiveTriangles,
+  subtreeNodes,
+} from "./geometry.ts";
 import { getPart } from "./part_extras.ts";
 import { IDENTITY, type Mat4, multiply } from "./transform.ts";
 
@@ -81,6 +89,7 @@ export function gatherBonePositions(
       if (node.getSkin() !== skin) continue;
       const mesh = node.getMesh()!;
       const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
+      const shown = drawnVertices(mesh);
       // Primitives over the same vertices (positions, influences, morph targets) share their skinned
       // positions, and the same index list over them adds no triangles, as in gatherPositions.
       const gathered = new Map<string, { base: number; kept: Int32Array } | undefined>();
@@ -88,7 +97,13 @@ export function gatherBonePositions(
       for (const primitive of mesh.listPrimitives()) {
         const vertices = vertexKey(primitive);
         if (!gathered.has(vertices)) {
-          const { positions: chunk, kept } = skinnedDominant(primitive, weights, skinMatrices, role);
+          const { positions: chunk, kept } = skinnedDominant(
+            primitive,
+            weights,
+            skinMatrices,
+            role,
+            shown?.get(vertices),
+          );
           gathered.set(vertices, chunk.length ? { base: total, kept } : undefined);
           chunks.push(chunk);
           total += chunk.length / 3;
@@ -202,14 +217,16 @@ function flatVec4(accessor: Accessor, count: number): ArrayLike<number> {
 }
 
 /**
- * Skinned positions (xyz triples) of a primitive's vertices dominated by the joint with role 1, and
- * for every vertex of the primitive its index among them (−1 when it is not the joint's).
+ * Skinned positions (xyz triples) of a primitive's vertices dominated by the joint with role 1 (and
+ * drawn, where `drawn` is given: see {@link drawnVertices}), and for every vertex of the primitive
+ * its index among them (−1 when it is not the joint's).
  */
 function skinnedDominant(
   primitive: Primitive,
   morphWeights: readonly number[],
   skinMatrices: Float64Array,
   role: Uint8Array,
+  drawn?: Uint8Array,
 ): { positions: Float64Array; kept: Int32Array } {
   const none = { positions: new Float64Array(0), kept: new Int32Array(0) };
   const position = primitive.getAttribute("POSITION");
@@ -230,6 +247,9 @@ function skinnedDominant(
   const touched: number[] = [];
   const s = skinMatrices;
   for (let i = 0; i < count; i++) {
+    // A deleted face's corner keeps its vertex-group weights (Blender's Delete › Only Faces, a rip's
+    // shared buffer): weighted to the bone, drawn by nothing, no part of what the bone turns.
+    if (drawn && !drawn[i]) continue;
     // Most vertices are not the bone's: a first pass over the raw influences rules them out cheaply.
     let sum = 0, ownRaw = 0;
     for (const { joints, weights } of sets) {
@@ -279,15 +299,17 @@ export interface SkinnedRest extends GatheredPositions {
   readonly dominant: Int32Array;
   /** The skin's joints. */
   readonly joints: readonly Node[];
+  /** How many of the mesh's vertices were left out: no triangle with an area draws them. */
+  readonly undrawn: number;
 }
 
 /**
- * Every vertex of a skinned mesh node (its own mesh, not its children's) where the renderer draws
- * it at rest — Σ wᵢ·(jointWorldᵢ·IBMᵢ)·v, transformed by `frame` — not where the node's own
- * transform would put the unskinned positions (glTF ignores a skinned node's transform, and a
- * converter that puts the skinned node at the root leaves the armature's unit and axes in the
- * inverse bind matrices). A vertex with no usable influence is placed by the node, as unskinned.
- * Undefined when the node has no skin or no mesh.
+ * Every vertex of a skinned mesh node (its own mesh, not its children's) that a triangle with an area
+ * draws ({@link drawnVertices}), where the renderer draws it at rest — Σ wᵢ·(jointWorldᵢ·IBMᵢ)·v,
+ * transformed by `frame` — not where the node's own transform would put the unskinned positions
+ * (glTF ignores a skinned node's transform, and a converter that puts the skinned node at the root
+ * leaves the armature's unit and axes in the inverse bind matrices). A vertex with no usable influence
+ * is placed by the node, as unskinned. Undefined when the node has no skin or no mesh.
  */
 export function gatherSkinnedRest(
   node: Node,
@@ -301,26 +323,39 @@ export function gatherSkinnedRest(
   const skinMatrices = options.poses?.of(skin) ?? jointMatrices(skin, frame);
   const unskinned = multiply(frame, node.getWorldMatrix());
   const weights = node.getWeights().length ? node.getWeights() : mesh.getWeights();
+  const shown = drawnVertices(mesh);
   const chunks: { positions: Float64Array; dominant: Int32Array }[] = [];
   const triangleChunks: Uint32Array[] = [];
-  const gathered = new Map<string, number>();
+  const gathered = new Map<string, { base: number; kept?: Int32Array }>();
   const drawn = new Set<string>();
-  let total = 0;
+  let total = 0, undrawn = 0;
   for (const primitive of mesh.listPrimitives()) {
     const position = primitive.getAttribute("POSITION");
     if (!position || position.getType() !== "VEC3") continue;
     const vertices = vertexKey(primitive);
-    let base = gathered.get(vertices);
-    if (base === undefined) {
-      gathered.set(vertices, base = total);
-      const chunk = skinnedRestOf(primitive, weights, skinMatrices, joints.length, unskinned);
+    let entry = gathered.get(vertices);
+    if (!entry) {
+      const chunk = skinnedRestOf(
+        primitive,
+        weights,
+        skinMatrices,
+        joints.length,
+        unskinned,
+        shown?.get(vertices),
+      );
+      gathered.set(vertices, entry = { base: total, kept: chunk.kept });
       chunks.push(chunk);
       total += chunk.dominant.length;
+      undrawn += position.getCount() - chunk.dominant.length;
     }
     const triangles = `${vertices} ${idOf(primitive.getIndices())} ${primitive.getMode()}`;
     if (!options.triangles || drawn.has(triangles)) continue;
     drawn.add(triangles);
-    triangleChunks.push(primitiveTriangles(primitive, base, position.getCount(), mesh.getName()));
+    triangleChunks.push(
+      entry.kept
+        ? keptTriangles(primitive, entry.kept, entry.base, mesh.getName())
+        : primitiveTriangles(primitive, entry.base, position.getCount(), mesh.getName()),
+    );
   }
   const positions = new Float64Array(total * 3), dominant = new Int32Array(total);
   let offset = 0;
@@ -329,33 +364,44 @@ export function gatherSkinnedRest(
     dominant.set(chunk.dominant, offset);
     offset += chunk.dominant.length;
   }
-  if (!options.triangles) return { positions, count: total, dominant, joints };
+  if (!options.triangles) return { positions, count: total, dominant, joints, undrawn };
   const triangles = new Uint32Array(triangleChunks.reduce((sum, chunk) => sum + chunk.length, 0));
   offset = 0;
   for (const chunk of triangleChunks) {
     triangles.set(chunk, offset);
     offset += chunk.length;
   }
-  return { positions, count: total, triangles, dominant, joints };
+  return { positions, count: total, triangles, dominant, joints, undrawn };
 }
 
-/** {@link gatherSkinnedRest} for one primitive's vertices. */
+/**
+ * {@link gatherSkinnedRest} for one primitive's vertices: those `drawn` marks (all without it), and
+ * `kept`, each vertex's index among them (−1 when left out), where some were left out.
+ */
 function skinnedRestOf(
   primitive: Primitive,
   morphWeights: readonly number[],
   s: Float64Array,
   jointCount: number,
   unskinned: Mat4,
-): { positions: Float64Array; dominant: Int32Array } {
+  drawn?: Uint8Array,
+): { positions: Float64Array; dominant: Int32Array; kept?: Int32Array } {
   const position = primitive.getAttribute("POSITION")!;
   const count = position.getCount();
   const sets = influenceSets(primitive, count);
   const morphs = activeMorphs(primitive, morphWeights, count);
-  const out = new Float64Array(count * 3), dominant = new Int32Array(count).fill(-1);
+  let shown = count;
+  if (drawn) { for (let i = 0; i < count; i++) shown -= drawn[i] ? 0 : 1; }
+  const kept = shown < count ? new Int32Array(count).fill(-1) : undefined;
+  const out = new Float64Array(shown * 3), dominant = new Int32Array(shown).fill(-1);
   const perJoint = new Float64Array(jointCount);
   const touched: number[] = [];
   const p = [0, 0, 0], d = [0, 0, 0];
-  for (let i = 0; i < count; i++) {
+  for (let i = 0, at = 0; i < count; i++) {
+    if (kept) {
+      if (!drawn![i]) continue;
+      kept[i] = at;
+    }
     position.getElement(i, p);
     addMorphs(p, morphs, i, d);
     let sum = 0;
@@ -369,18 +415,88 @@ function skinnedRestOf(
       }
     }
     if (sum > 0) {
-      for (const j of touched) if (perJoint[j] / sum >= DOMINANT_WEIGHT) dominant[i] = j;
-      blendSkinned(p, touched, perJoint, sum, s, out, i * 3);
+      for (const j of touched) if (perJoint[j] / sum >= DOMINANT_WEIGHT) dominant[at] = j;
+      blendSkinned(p, touched, perJoint, sum, s, out, at * 3);
     } else {
       const m = unskinned;
-      out[i * 3] = m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12];
-      out[i * 3 + 1] = m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13];
-      out[i * 3 + 2] = m[2] * p[0] + m[6] * p[1] + m[10] * p[2] + m[14];
+      out[at * 3] = m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12];
+      out[at * 3 + 1] = m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13];
+      out[at * 3 + 2] = m[2] * p[0] + m[6] * p[1] + m[10] * p[2] + m[14];
     }
     for (const j of touched) perJoint[j] = 0;
     touched.length = 0;
+    at++;
   }
-  return { positions: out, dominant };
+  return kept ? { positions: out, dominant, kept } : { positions: out, dominant };
+}
+
+/** A mesh's judged vertices, and the arrays they were judged from (a changed array judges anew). */
+const DRAWN_VERTICES = new WeakMap<Mesh, { from: unknown[]; marks: Map<string, Uint8Array> | undefined }>();
+
+/**
+ * Per vertex set of `mesh` (its primitives' {@link vertexKey}), which vertices a triangle with an
+ * area ({@link drawsArea}, in the mesh's own space) of any of its primitives draws; undefined — every
+ * vertex kept — where the mesh draws no area at all (points, lines), a position is not finite or an
+ * index points past its vertices (their own checks name those, as drawn_vertices.ts leaves them).
+ * Real skinned files carry weighted vertices nothing draws: Blender's Delete › Only Faces and Only
+ * Edges & Faces leave a deleted face's corners with their vertex-group weights, which its glTF
+ * exporter writes (Loose Points, Loose Edges) as a primitive of points or lines with JOINTS_0 and
+ * WEIGHTS_0; a rip keeps them in the vertex list, and shares one skinned buffer across meshes. A set
+ * no area draws (the points' own) is all left out. Judged once per mesh while its arrays stay.
+ */
+function drawnVertices(mesh: Mesh): Map<string, Uint8Array> | undefined {
+  const primitives = mesh.listPrimitives();
+  const from = primitives.flatMap((p) => [
+    p.getAttribute("POSITION")?.getArray(),
+    p.getIndices()?.getArray(),
+    p.getMode(),
+  ]);
+  const known = DRAWN_VERTICES.get(mesh);
+  if (known && known.from.length === from.length && known.from.every((a, i) => a === from[i])) {
+    return known.marks;
+  }
+  const marks = judgeDrawn(primitives, mesh.getName());
+  DRAWN_VERTICES.set(mesh, { from, marks });
+  return marks;
+}
+
+/** {@link drawnVertices}, judged. */
+function judgeDrawn(primitives: Primitive[], meshName: string): Map<string, Uint8Array> | undefined {
+  const marks = new Map<string, Uint8Array>();
+  const read = new Map<string, Float64Array>();
+  let any = false;
+  for (const primitive of primitives) {
+    const position = primitive.getAttribute("POSITION");
+    if (!position || position.getType() !== "VEC3") continue;
+    const vertices = vertexKey(primitive), count = position.getCount();
+    let p = read.get(vertices);
+    if (!p) {
+      p = new Float64Array(count * 3);
+      const element = [0, 0, 0];
+      for (let i = 0; i < count; i++) p.set(position.getElement(i, element), i * 3);
+      for (let i = 0; i < p.length; i++) if (!Number.isFinite(p[i])) return undefined;
+      read.set(vertices, p);
+      marks.set(vertices, new Uint8Array(count));
+    }
+    let triangles: Uint32Array;
+    try {
+      triangles = primitiveTriangles(primitive, 0, count, meshName);
+    } catch (error) {
+      if (!(error instanceof IndexOutOfRangeError)) throw error;
+      return undefined;
+    }
+    const mark = marks.get(vertices)!;
+    for (let t = 0; t + 2 < triangles.length; t += 3) {
+      const a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+      if (!drawsArea(p, a, b, c)) continue;
+      mark[a] = mark[b] = mark[c] = 1;
+      any = true;
+    }
+  }
+  if (!any) return undefined;
+  // Where every vertex is drawn the gathering is as it was: no marks to look at.
+  for (const [vertices, mark] of marks) if (mark.every((m) => m === 1)) marks.delete(vertices);
+  return marks;
 }
 
 /** The primitive's morph targets that move its positions at `weights` (a weight per target). */

@@ -366,7 +366,14 @@ export const rigFitHinge = defineNode({
   // each. Plates hung on arms (dive_brakes.ts arms, seeds 81-83): 70/72/72 wrong weak warned and 2/0/0
   // wrong good silent -> 72 right weak warned each (edge and closed plate half a chord apart). Gliders
   // (seeds 71-73) and powered aircraft (71-72) identical.
-  version: 103,
+  // v104: a skin bone's geometry (its hinge fit), the "auto" frame's skinned meshes and the body a panel
+  // sits on read what triangles with an area draw (bone_geometry.ts drawnVertices): vertices a deleted
+  // face left weighted to the bone (Blender's Delete > Only Faces; written in the vertex list, as a
+  // primitive of points or lines by its glTF exporter's Loose Points/Edges, or in a rip's buffer shared
+  // by every skinned mesh) were the bone's. skinned_leftovers_tally.ts held-out seeds 501-540 (100
+  // surfaces): hinges right-good 44/44/44/17 -> 98 (as clean; the rest weak); "auto" frame 11/11/11/14
+  // wrong named and 3/3/3/2 silent -> 0. Clean skinned aircraft and graph outputs identical.
+  version: 104,
   doc: "Fits a hinge line to every panel found by name, or by shape for a glider's airbrake blades no " +
     "name tells (surface cut at span stations, forward edge at " +
     "mid-thickness, robust line; quarter chord for all-moving surfaces, aft edge for leading-edge " +

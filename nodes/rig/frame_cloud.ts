@@ -280,15 +280,20 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
     }
     return local;
   };
+  // A skinned mesh is where its joints draw it, each joint's vertices named by the joint; what no
+  // triangle draws (a deleted face's corners, weighted still, or a rip's shared buffer) is left out.
+  const rests = new Map(meshNodes.map((node) => [node, gatherSkinnedRest(node, IDENTITY)]));
   // Vertices no triangle draws are left out of the count that sets how many are skipped, as out of
   // the cloud: where every vertex is drawn, the same points as before.
   const every = Math.ceil(
-    meshNodes.reduce((n, node) => n + heldVertices(node) - (node.getSkin() ? 0 : localOf(node).undrawn), 0) /
+    meshNodes.reduce(
+      (n, node) => n + heldVertices(node) - (rests.get(node)?.undrawn ?? localOf(node).undrawn),
+      0,
+    ) /
       maxPoints,
   ) || 1;
   for (const node of meshNodes) {
-    // A skinned mesh is where its joints draw it, each joint's vertices named by the joint.
-    const skinned = gatherSkinnedRest(node, IDENTITY);
+    const skinned = rests.get(node);
     let kept: Float64Array, count: number, sum: Vec3;
     if (skinned) {
       if (!allFinite(skinned.positions)) continue;

@@ -49,7 +49,9 @@ export const rigInsertPivot = defineNode({
   // the next run (undrawn_tally.ts reruns).
   // 17: parts found by their shape (rig.fit_hinge v100: a glider's unnamed airbrake blades,
   // found_by "shape") get pivots as named ones do.
-  version: 17,
+  // 18: a skin bone's box a trim tab is judged riding on is what triangles with an area draw
+  // (bone_geometry.ts drawnVertices), as rig.fit_hinge v104.
+  version: 18,
   doc: "Inserts a HINGE_auto_<name> pivot above each fitted panel, on its hinge with X along it, " +
     "keeping the panel's world pose and turning it rigidly even under non-uniformly scaled parents; " +
     "the pivot carries ctrl_type/axis/unit/min/max/rest/group/positive extras and the part annotation.",

@@ -52,7 +52,9 @@ export const rigReport = defineNode({
   // negated under a mirroring ancestor (which flips a turn's sense, not a slide's).
   // 23: a part rig.fit_hinge found by its shape (found_by "shape", v100: a glider's airbrake blades no
   // name tells) is reported as a found-by-name one is: its panel, its hinge or slide from its fit.
-  version: 23,
+  // 24: the "auto" frame's skinned meshes are what triangles with an area draw (frame_cloud.ts,
+  // bone_geometry.ts drawnVertices), as rig.fit_hinge v104.
+  version: 24,
   doc: "Reports every part (name, node path, kind, side, found_by, limits, hinge in world and " +
     "aircraft frame, fit quality) as JSON; names are the unique ones export.gltf writes.",
   inputs: { scene: { type: "scene", doc: "A rigged scene (any stage of the rig nodes)." } },

@@ -416,7 +416,7 @@ export function brakeScene(next: () => number, index: number) {
 export const SIDE_NAMINGS = ["mirrored_copy", "numbered", "object_n"] as const;
 
 /** The pairs of `truths` (`<base>_L`/`_R`, `_Left`/`_Right`, `<base>`/`<base>.001`) renamed by `naming`. */
-function sideless(
+export function sideless(
   doc: Document,
   truths: ModellerTruth[],
   naming: (typeof SIDE_NAMINGS)[number],
@@ -447,7 +447,7 @@ function sideless(
 }
 
 /** Adds one part's side verdict to `t`: right; wrong and named (a warning names it, or not good); wrong, silent. */
-function addSide(t: UndrawnTally, result: RigResult, truth: ModellerTruth, what: string): void {
+export function addSide(t: UndrawnTally, result: RigResult, truth: ModellerTruth, what: string): void {
   // A declared part is its own pivot: found by its name.
   const part = result.report.parts.find((p) => p.panel === truth.name) ??
     result.report.parts.find((p) => p.name === truth.name);
