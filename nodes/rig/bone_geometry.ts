@@ -430,6 +430,9 @@ function skinnedRestOf(
   return kept ? { positions: out, dominant, kept } : { positions: out, dominant };
 }
 
+/** How many times a skinned mesh's drawn vertices were judged ({@link drawnVertices}): work a test may count. */
+export const skinDrawnWork = { judged: 0 };
+
 /** A mesh's judged vertices, and the arrays they were judged from (a changed array judges anew). */
 const DRAWN_VERTICES = new WeakMap<Mesh, { from: unknown[]; marks: Map<string, Uint8Array> | undefined }>();
 
@@ -455,6 +458,7 @@ function drawnVertices(mesh: Mesh): Map<string, Uint8Array> | undefined {
   if (known && known.from.length === from.length && known.from.every((a, i) => a === from[i])) {
     return known.marks;
   }
+  skinDrawnWork.judged++;
   const marks = judgeDrawn(primitives, mesh.getName());
   DRAWN_VERTICES.set(mesh, { from, marks });
   return marks;

@@ -5,7 +5,12 @@
  * neither a bone's geometry (its hinge fit, side, tab riding) nor the frame cloud counts them.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { gatherBonePositions, gatherSkinnedRest } from "../../../nodes/rig/bone_geometry.ts";
+import {
+  gatherBonePositions,
+  gatherSkinnedRest,
+  skinDrawnWork,
+  SkinPoses,
+} from "../../../nodes/rig/bone_geometry.ts";
 import { IDENTITY } from "./fixtures.ts";
 import { nodeNamed } from "./pipeline.ts";
 import { SKINNED_SURFACES, skinnedAircraft } from "./skinned_aircraft.ts";
@@ -61,3 +66,22 @@ for (const family of ["hinges", "frames"] as const) {
     }
   });
 }
+
+Deno.test("a skinned mesh's drawn vertices are judged once for all its bones, and again once it changes", () => {
+  const { doc, mesh } = skinnedAircraft();
+  giveWeightedLeftovers(doc, "loose_points", 3);
+  const poses = new SkinPoses(IDENTITY);
+  const before = skinDrawnWork.judged;
+  for (let pass = 0; pass < 3; pass++) {
+    for (const { bone } of SKINNED_SURFACES) {
+      gatherBonePositions(doc, nodeNamed(doc, bone), IDENTITY, { poses });
+    }
+    gatherSkinnedRest(mesh, IDENTITY, { poses });
+  }
+  assertEquals(skinDrawnWork.judged - before, 1);
+  // A tool writing the mesh again gives it new arrays: judged anew, not read from the old ones.
+  const position = mesh.getMesh()!.listPrimitives()[0].getAttribute("POSITION")!;
+  position.setArray(position.getArray()!.slice());
+  gatherSkinnedRest(mesh, IDENTITY);
+  assertEquals(skinDrawnWork.judged - before, 2);
+});
