@@ -24,6 +24,7 @@ import { unitAxis } from "./lancer_edit.ts";
 import { hasDirection } from "./joint_checks.ts";
 import { conjugate, degrees, multiply, rotate, unit } from "./codec/transform.ts";
 import { extrasObject } from "../../../runtime/scene/extras.ts";
+import { sortedMerge } from "./codec/sorted_keys.ts";
 
 /** Fits the resolved parts and their animations to LancerEdit's importer, warning about the rest. */
 export function fitForLancerEdit(
@@ -59,9 +60,10 @@ function fitCyls(cyls: [ConstraintRecord, Node][], warn: WarningSink): void {
     const { limits: _l, limit_order: _o, axis: _a, ...kept } = extrasObject(node);
     // Unit length, as lancerConstructExtras writes Rev and Pris axes (a slide's limits times the length).
     const offset = record.offset!, { axis, length } = unitAxis(record.axis!);
-    node.setExtras({
-      ...kept,
-      ...(turns
+    // Keys in the written file's sorted order, as the resolver merged the Cyl's (the export keeps them).
+    node.setExtras(sortedMerge(
+      kept,
+      turns
         ? { construct: "rev", min: degrees(turn[0]), max: degrees(turn[1]), offset, axis_rotation: axis }
         : {
           construct: "pris",
@@ -69,8 +71,8 @@ function fitCyls(cyls: [ConstraintRecord, Node][], warn: WarningSink): void {
           max: slide[1] * length || 0,
           offset,
           axis_translation: axis,
-        }),
-    });
+        },
+    ));
     const lost = turns
       ? slide[0] !== slide[1] ? `, its slide ${range(slide)} dropped` : ""
       : `, its turn ${range(turn.map(degrees))}° dropped`;
