@@ -10,6 +10,7 @@ import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
 import { runNode, testContext } from "../../../support/context.ts";
 import { prng } from "../../../support/prng.ts";
 import { tempDir } from "../../../support/temp.ts";
+import { namedParts } from "./named_parts.ts";
 import { sharedUsersCmp } from "./shared_users.ts";
 import { partlessCmp } from "./partless_warnings.ts";
 
@@ -59,22 +60,6 @@ async function decodeBesideBroken(seed: number, intact: boolean) {
   }
   const ordered = new Map(file.parts.filter((p) => lacking.has(p)).map((p) => [p, lacking.get(p)!] as const));
   return { warnings: ctx.warnings.map((w) => w.message), lacking: ordered, file };
-}
-
-/** The parts and LODs a text names, and how many more. */
-function namedParts(text: string): { parts: [string, number[]][]; more: number } {
-  const parts: [string, number[]][] = [];
-  const each = /part '([^']+)' (?:LOD (\d+)|LODs (\d+)–(\d+)|LODs ((?:\d+, )*\d+))/g;
-  for (const m of text.matchAll(each)) {
-    const lods = m[2] !== undefined
-      ? [Number(m[2])]
-      : m[3] !== undefined
-      ? Array.from({ length: Number(m[4]) - Number(m[3]) + 1 }, (_, i) => Number(m[3]) + i)
-      : m[5].split(", ").map(Number);
-    parts.push([m[1], lods]);
-  }
-  const more = /and (\d+) more parts?\b/.exec(text);
-  return { parts, more: more ? Number(more[1]) : 0 };
 }
 
 for (const intact of [false, true]) {

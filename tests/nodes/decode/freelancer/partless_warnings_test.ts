@@ -6,53 +6,15 @@
  * `partless_warnings.ts`, judged against the generator's own record of who draws what.
  */
 import assert from "node:assert/strict";
-import { decodeCmp } from "../../../../nodes/decode/freelancer/decode_cmp.ts";
-import { runNode, testContext } from "../../../support/context.ts";
-import { partlessCmp, type PartlessFile, type PartLodTruth } from "./partless_warnings.ts";
+import { assertNamesParts, cmpWarnings } from "./named_parts.ts";
+import { partlessCmp, type PartlessFile } from "./partless_warnings.ts";
 
 /** Seeds developed on; the held-out ones are in the report's measurement, not here. */
 const SEEDS = [811, 812, 813, 814, 815, 816];
 
-async function decodeGiven(file: PartlessFile, seed: number): Promise<string[]> {
-  const ctx = testContext();
-  await runNode(
-    decodeCmp,
-    {
-      bytes: { bytes: file.cmp, name: `ship${seed}.cmp` },
-      library: { bytes: file.vms, name: `ship${seed}.vms` },
-    },
-    { libraries: "none" } as never,
-    ctx,
-  );
-  return ctx.warnings.map((w) => w.message);
-}
-
-/** The parts and LODs a text names (`part 'a' LOD 0`, `part 'b' LODs 0–2`), and how many more. */
-function namedParts(text: string): { parts: [string, number[]][]; more: number } {
-  const parts: [string, number[]][] = [];
-  const each = /part '([^']+)' (?:LOD (\d+)|LODs (\d+)–(\d+)|LODs ((?:\d+, )*\d+))/g;
-  for (const m of text.matchAll(each)) {
-    const lods = m[2] !== undefined
-      ? [Number(m[2])]
-      : m[3] !== undefined
-      ? Array.from({ length: Number(m[4]) - Number(m[3]) + 1 }, (_, i) => Number(m[3]) + i)
-      : m[5].split(", ").map(Number);
-    parts.push([m[1], lods]);
-  }
-  const more = /and (\d+) more parts?\b/.exec(text);
-  return { parts, more: more ? Number(more[1]) : 0 };
-}
-
-/** Asserts `text` names the parts of `truth` in order, the first four, and counts the rest. */
-function assertNamesParts(text: string, truth: PartLodTruth, what: string): void {
-  const expected = [...truth].map(([part, lods]) =>
-    [part, [...lods].sort((a, b) => a - b)] as [string, number[]]
-  );
-  const { parts, more } = namedParts(text);
-  assert.ok(expected.length > 0, `${what}: the generator drew it somewhere`);
-  assert.deepEqual(parts, expected.slice(0, 4), `${what}: parts named in\n${text}`);
-  assert.equal(more, Math.max(0, expected.length - 4), `${what}: parts counted in\n${text}`);
-}
+/** The warnings of `ship<seed>.cmp` beside its `.vms`. */
+const decodeGiven = (file: PartlessFile, seed: number) =>
+  cmpWarnings(file.cmp, seed, { library: { bytes: file.vms, name: `ship${seed}.vms` } });
 
 Deno.test("a library file's padding warning names the parts and LODs drawing its padded meshes", async () => {
   let warned = 0;
