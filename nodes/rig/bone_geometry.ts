@@ -430,6 +430,18 @@ function skinnedRestOf(
   return kept ? { positions: out, dominant, kept } : { positions: out, dominant };
 }
 
+/**
+ * How many of `mesh`'s vertices (over its primitives' distinct vertex sets) {@link gatherSkinnedRest}
+ * leaves out: no triangle with an area draws them. From the judged marks, placing no vertex.
+ */
+export function undrawnSkinned(mesh: Mesh): number {
+  const marks = drawnVertices(mesh);
+  if (!marks) return 0;
+  let undrawn = 0;
+  for (const mark of marks.values()) for (let i = 0; i < mark.length; i++) undrawn += mark[i] ? 0 : 1;
+  return undrawn;
+}
+
 /** How many times a skinned mesh's drawn vertices were judged ({@link drawnVertices}): work a test may count. */
 export const skinDrawnWork = { judged: 0 };
 

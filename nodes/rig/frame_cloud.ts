@@ -11,7 +11,7 @@
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import { type GatheredPositions, placePositions } from "./geometry.ts";
 import { gatherDrawn } from "./drawn_vertices.ts";
-import { gatherSkinnedRest } from "./bone_geometry.ts";
+import { gatherSkinnedRest, undrawnSkinned } from "./bone_geometry.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
 import { type FileWords, isRigHelperName, matchPanelName, sideFromName, tokenize } from "./vocabulary.ts";
 import { sceneWords } from "./file_words.ts";
@@ -280,20 +280,20 @@ export function namedCloud(doc: Document, maxPoints: number = MAX_POINTS): Named
     }
     return local;
   };
-  // A skinned mesh is where its joints draw it, each joint's vertices named by the joint; what no
-  // triangle draws (a deleted face's corners, weighted still, or a rip's shared buffer) is left out.
-  const rests = new Map(meshNodes.map((node) => [node, gatherSkinnedRest(node, IDENTITY)]));
   // Vertices no triangle draws are left out of the count that sets how many are skipped, as out of
-  // the cloud: where every vertex is drawn, the same points as before.
+  // the cloud: where every vertex is drawn, the same points as before. A skinned mesh's are what its
+  // rest leaves out (a deleted face's corners, weighted still, or the rest of a rip's shared buffer).
   const every = Math.ceil(
     meshNodes.reduce(
-      (n, node) => n + heldVertices(node) - (rests.get(node)?.undrawn ?? localOf(node).undrawn),
+      (n, node) =>
+        n + heldVertices(node) - (node.getSkin() ? undrawnSkinned(node.getMesh()!) : localOf(node).undrawn),
       0,
     ) /
       maxPoints,
   ) || 1;
   for (const node of meshNodes) {
-    const skinned = rests.get(node);
+    // A skinned mesh is where its joints draw it, each joint's vertices named by the joint.
+    const skinned = gatherSkinnedRest(node, IDENTITY);
     let kept: Float64Array, count: number, sum: Vec3;
     if (skinned) {
       if (!allFinite(skinned.positions)) continue;

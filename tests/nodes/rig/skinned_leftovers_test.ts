@@ -10,6 +10,7 @@ import {
   gatherSkinnedRest,
   skinDrawnWork,
   SkinPoses,
+  undrawnSkinned,
 } from "../../../nodes/rig/bone_geometry.ts";
 import { IDENTITY } from "./fixtures.ts";
 import { nodeNamed } from "./pipeline.ts";
@@ -50,6 +51,8 @@ Deno.test("a skinned mesh's rest leaves out the leftovers, counting them", () =>
   const want = gatherSkinnedRest(clean.mesh, IDENTITY, { triangles: true })!;
   const got = gatherSkinnedRest(mesh, IDENTITY, { triangles: true })!;
   assertEquals(got.undrawn, added);
+  // The frame cloud's count of what it skips, read without placing a vertex.
+  assertEquals(undrawnSkinned(mesh.getMesh()!), added);
   assertEquals(want.undrawn, 0);
   assertEquals(got.positions, want.positions);
   assertEquals(got.dominant, want.dominant);
