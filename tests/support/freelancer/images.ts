@@ -99,3 +99,11 @@ export function tgaHeader(
   out[17] = descriptor;
   return out;
 }
+
+/** A 1×1 uncompressed 32-bit DDS of the grey `v` (0–255), opaque. */
+export function greyDds(v: number): Uint8Array {
+  return concat(
+    ddsHeader(1, 1, { bits: 32, pfFlags: 0x41, masks: [0xff0000, 0xff00, 0xff, 0xff000000] }),
+    [v, v, v, 255],
+  );
+}

@@ -23,7 +23,7 @@ import {
   type VMeshRefSpec,
 } from "../../../support/freelancer/encode_model.ts";
 import { encodeUtf, utfDir } from "../../../support/freelancer/encode_utf.ts";
-import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
+import { concat, greyDds } from "../../../support/freelancer/images.ts";
 import { prng } from "../../../support/prng.ts";
 
 /** Part and LOD numbers, in the model's part order. */
@@ -58,15 +58,6 @@ const PART_NAMES = [
   "cargo_pod",
 ];
 const FVF = 0x112;
-
-/** A 1×1 uncompressed 32-bit DDS of a grey. */
-const greyDds = (v: number) =>
-  concat(ddsHeader(1, 1, { bits: 32, pfFlags: 0x41, masks: [0xff0000, 0xff00, 0xff, 0xff000000] }), [
-    v,
-    v,
-    v,
-    255,
-  ]);
 
 /**
  * The compound of `seed`: 4–12 parts and 1–6 turrets (sharing one gun mesh per LOD), 1–4 LODs each;

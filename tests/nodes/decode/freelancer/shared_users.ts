@@ -25,7 +25,7 @@ import {
   type VMeshRefSpec,
 } from "../../../support/freelancer/encode_model.ts";
 import { encodeUtf } from "../../../support/freelancer/encode_utf.ts";
-import { concat, ddsHeader } from "../../../support/freelancer/images.ts";
+import { concat, ddsHeader, greyDds } from "../../../support/freelancer/images.ts";
 import { prng } from "../../../support/prng.ts";
 
 /** Part and LOD numbers, as the truth keeps them. */
@@ -89,15 +89,6 @@ const PART_NAMES = [
   "cargo_pod",
 ];
 const FVF = 0x112;
-
-/** A 1×1 uncompressed 32-bit DDS of a grey. */
-const greyDds = (v: number) =>
-  concat(ddsHeader(1, 1, { bits: 32, pfFlags: 0x41, masks: [0xff0000, 0xff00, 0xff, 0xff000000] }), [
-    v,
-    v,
-    v,
-    255,
-  ]);
 
 /**
  * The compound of `seed`: 4–14 parts of 1–4 LODs, each LOD its own mesh of 1–4 groups drawing the
