@@ -16,7 +16,6 @@ import {
   type Document,
   Format,
   type GLTF,
-  ImageUtils,
   type Material,
   MathUtils,
   type Property,
@@ -29,6 +28,7 @@ import type { ChunkLayout, Unsupported } from "./layout.ts";
 import { sparseWritable } from "./sparse.ts";
 import { hasOwnKey } from "../graph_props.ts";
 import { readAttributes } from "../primitive_attributes.ts";
+import { imageURIs } from "./image_uris.ts";
 import {
   accessorDef,
   byName,
@@ -378,25 +378,4 @@ export function writeCoreJson(
   }
   clean(json as unknown as Record<string, unknown>);
   return json;
-}
-
-/**
- * The writer's `imageURIGenerator` (`UniqueURIGenerator`) for a `.gltf`: a texture's own URI, else
- * its first slot's name (`baseColor` of `baseColorTexture`) or `basename`, numbered per name when
- * the document has more than one texture, with the extension of its MIME type.
- */
-function imageURIs(doc: Document, basename: string): (texture: Texture) => string {
-  const root = doc.getRoot(), graph = doc.getGraph();
-  const multiple = root.listTextures().length > 1;
-  const counter = new Map<string, number>();
-  return (texture) => {
-    const extension = ImageUtils.mimeTypeToExtension(texture.getMimeType());
-    if (texture.getURI()) return texture.getURI();
-    const edge = graph.listParentEdges(texture).find((edge) => edge.getParent() !== root);
-    const name = (edge ? edge.getName().replace(/texture$/i, "") : "") || basename || "texture";
-    if (!multiple) return `${name}.${extension}`;
-    const n = counter.get(name) ?? 1;
-    counter.set(name, n + 1);
-    return `${name}_${n}.${extension}`;
-  };
 }
