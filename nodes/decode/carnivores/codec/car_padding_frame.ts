@@ -12,8 +12,7 @@
  *
  * @module
  */
-import { NAME_BYTES } from "./model.ts";
-import { ANIMATION_HEADER_BYTES, type SectionSearch } from "./car_sections.ts";
+import { lastClip, type SectionSearch } from "./car_sections.ts";
 import { atSectionEnd, inPadding, TRAILING_ZEROS } from "./car_section_ends.ts";
 import { zeroFrom } from "./zero_runs.ts";
 import type { TableFrameReading } from "./car_table_frame.ts";
@@ -30,14 +29,7 @@ const MAX_PADDING_FRAMES = 2;
 export function paddingFrameRepair(search: SectionSearch, warn: WarningSink): TableFrameReading | undefined {
   const { view, vertexCount, animations, sounds } = search;
   if (sounds !== 0 || animations <= 0 || vertexCount <= 0) return undefined;
-  const frameBytes = vertexCount * 6;
-  let headerAt = search.at;
-  for (let clip = 0; clip < animations - 1; clip++) {
-    headerAt += ANIMATION_HEADER_BYTES + view.getInt32(headerAt + NAME_BYTES + 4, true) * frameBytes;
-  }
-  const countAt = headerAt + NAME_BYTES + 4;
-  const stored = view.getInt32(countAt, true);
-  const dataAt = headerAt + ANIMATION_HEADER_BYTES;
+  const { frameBytes, countAt, stored, dataAt } = lastClip(search);
   const zeroFrame = (f: number) => {
     const from = dataAt + f * frameBytes;
     return zeroFrom(view, from, from + frameBytes) >= from + frameBytes;

@@ -51,6 +51,42 @@ export interface SectionSearch {
   readonly appended?: AppendedBytes;
 }
 
+/** Where a search's last clip sits, walked by the stored frame counts of the clips before it. */
+export interface LastClip {
+  /** Bytes of one frame: `vertexCount × 6`. */
+  readonly frameBytes: number;
+  /** Byte of the last clip's header. */
+  readonly headerAt: number;
+  /** Byte of its stored frame count. */
+  readonly countAt: number;
+  /** Its stored frame count. */
+  readonly stored: number;
+  /** Byte of its first frame. */
+  readonly dataAt: number;
+}
+
+/**
+ * The search's last clip (`animations - 1`), found through the stored frame counts of the clips before
+ * it: the repairs that question only the last clip's count (`car_table_frame.ts`, `car_padding_frame.ts`,
+ * `car_unnamed_sound.ts`) take the others as stored. Callers check `animations > 0`.
+ */
+export function lastClip(search: SectionSearch): LastClip {
+  const { view, vertexCount, animations } = search;
+  const frameBytes = vertexCount * 6;
+  let headerAt = search.at;
+  for (let clip = 0; clip < animations - 1; clip++) {
+    headerAt += ANIMATION_HEADER_BYTES + view.getInt32(headerAt + NAME_BYTES + 4, true) * frameBytes;
+  }
+  const countAt = headerAt + NAME_BYTES + 4;
+  return {
+    frameBytes,
+    headerAt,
+    countAt,
+    stored: view.getInt32(countAt, true),
+    dataAt: headerAt + ANIMATION_HEADER_BYTES,
+  };
+}
+
 /** How {@link tailEnd} reads headers that are not where the file's stored counts put them. */
 export interface WalkRules {
   /**

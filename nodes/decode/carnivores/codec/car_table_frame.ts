@@ -12,8 +12,7 @@
  *
  * @module
  */
-import { NAME_BYTES } from "./model.ts";
-import { ANIMATION_HEADER_BYTES, type SectionSearch } from "./car_sections.ts";
+import { lastClip, type SectionSearch } from "./car_sections.ts";
 import { sectionEnds } from "./car_section_ends.ts";
 import { tableFrame } from "./frame_likeness.ts";
 import type { FrameCountFix } from "./car_frame_counts.ts";
@@ -38,16 +37,10 @@ export interface TableFrameReading {
 export function tableFrameRepair(search: SectionSearch, warn: WarningSink): TableFrameReading | undefined {
   const { view, vertexCount, animations, sounds } = search;
   if (sounds !== 0 || animations <= 0 || vertexCount <= 0) return undefined;
-  const frameBytes = vertexCount * 6;
-  let headerAt = search.at;
-  for (let clip = 0; clip < animations - 1; clip++) {
-    headerAt += ANIMATION_HEADER_BYTES + view.getInt32(headerAt + NAME_BYTES + 4, true) * frameBytes;
-  }
-  const countAt = headerAt + NAME_BYTES + 4;
-  const stored = view.getInt32(countAt, true);
+  const { frameBytes, countAt, stored, dataAt } = lastClip(search);
   // One frame left after the correction: a clip of no frames is no reading the bytes can vouch for.
   if (stored < 2) return undefined;
-  const lastAt = headerAt + ANIMATION_HEADER_BYTES + (stored - 1) * frameBytes;
+  const lastAt = dataAt + (stored - 1) * frameBytes;
   if (lastAt + TABLE_BYTES > view.byteLength) return undefined;
   for (let i = 0; i < TABLE_BYTES; i++) if (view.getUint8(lastAt + i) !== 0xff) return undefined;
   const clip = animations - 1;

@@ -12,7 +12,7 @@
  * @module
  */
 import { NAME_BYTES } from "./model.ts";
-import { ANIMATION_HEADER_BYTES, type SectionSearch, SOUND_HEADER_BYTES, tailEnd } from "./car_sections.ts";
+import { lastClip, type SectionSearch, SOUND_HEADER_BYTES, tailEnd } from "./car_sections.ts";
 import { endsFile } from "./car_section_ends.ts";
 import { holdsName } from "./frame_likeness.ts";
 import type { TableFrameReading } from "./car_table_frame.ts";
@@ -26,14 +26,8 @@ import type { WarningSink } from "../../../../runtime/node.ts";
 export function unnamedSoundRepair(search: SectionSearch, warn: WarningSink): TableFrameReading | undefined {
   const { view, vertexCount, animations, sounds } = search;
   if (sounds <= 0 || animations <= 0 || vertexCount <= 0) return undefined;
-  const frameBytes = vertexCount * 6;
-  let headerAt = search.at;
-  for (let clip = 0; clip < animations - 1; clip++) {
-    headerAt += ANIMATION_HEADER_BYTES + view.getInt32(headerAt + NAME_BYTES + 4, true) * frameBytes;
-  }
-  const countAt = headerAt + NAME_BYTES + 4;
-  const stored = view.getInt32(countAt, true);
-  const soundAt = headerAt + ANIMATION_HEADER_BYTES + stored * frameBytes;
+  const { frameBytes, countAt, stored, dataAt } = lastClip(search);
+  const soundAt = dataAt + stored * frameBytes;
   if (stored < 2 || soundAt + SOUND_HEADER_BYTES > view.byteLength || holdsName(view, soundAt)) {
     return undefined;
   }
