@@ -18,6 +18,7 @@ import { newScene } from "./fixtures.ts";
 import type { ClassMesh } from "./surface_classes.ts";
 import { joinMeshes, loft } from "./glider_brakes.ts";
 import type { Document, Node } from "@gltf-transform/core";
+import { cosineLoops, fuselageRing, sectionDrawer } from "./airfoil_sections.ts";
 
 /** Dive brakes' names, left and right, as modellers write them. */
 export const DIVE_BRAKE_NAMES: readonly (readonly [string, string])[] = [
@@ -72,25 +73,13 @@ export function diveBomber(
   });
   type Station = ReturnType<typeof at>;
   const side = 6 + Math.floor(next() * 5);
-  const xs = Array.from({ length: side + 1 }, (_, i) => (1 - Math.cos(Math.PI * i / side)) / 2);
+  const xs = cosineLoops(side);
   const upper = (x: number) => 0.02 * Math.sin(Math.PI * x) + nacaThickness(t, x);
   const lower = (x: number) => 0.02 * Math.sin(Math.PI * x) - nacaThickness(t, x);
-  const section = (s: Station, from = 0, to = 1): Vec3[] => {
-    const inside = [from, ...xs.filter((x) => x > from + 0.01 && x < to - 0.01), to];
-    const pts: Vec3[] = [];
-    for (const x of [...inside].reverse()) pts.push([s.lead + x * s.chord, s.y + upper(x) * s.chord, s.z]);
-    for (const x of inside.filter((x) => (x > 0 || from > 0) && (x < 1 || to < 1))) {
-      pts.push([s.lead + x * s.chord, s.y + lower(x) * s.chord, s.z]);
-    }
-    return pts;
-  };
+  const section = sectionDrawer(xs, upper, lower);
   const wing = loft([at(0), at(1)].map((s) => section(s, 0, family === "dauntless" ? 0.75 : 1)));
   const aileron = loft([at(0.7), at(0.97)].map((s) => section({ ...s, y: s.y + 0.003 * s.chord }, 0.78, 1)));
-  const ring = (x: number, r: number, y: number): Vec3[] =>
-    Array.from(
-      { length: 8 },
-      (_, k) => [x, y + r * Math.cos(k * Math.PI / 4), r * Math.sin(k * Math.PI / 4)],
-    );
+  const ring = fuselageRing;
   const tailX = lead0 + 6 + 1.5 * next();
   const fuselage = loft([
     ring(-0.6, 0.45, 0),

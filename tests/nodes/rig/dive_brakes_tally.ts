@@ -9,9 +9,52 @@
  * @module
  */
 import { prng } from "../../support/prng.ts";
-import { hingeError } from "./coarse_panels.ts";
-import { diveBomber } from "./dive_brakes.ts";
-import { rig } from "./pipeline.ts";
+import { diveBomber, type DiveSample } from "./dive_brakes.ts";
+import { confidenceOf, countIn, hingeWithin, warnsOf } from "./hinge_verdicts.ts";
+import { type ReportPart, rig } from "./pipeline.ts";
+
+/** One brake of a rigged dive bomber, judged against its construction. */
+export interface DiveVerdict {
+  /** The aircraft's index in its seed's run. */
+  readonly index: number;
+  readonly description: string;
+  readonly brake: DiveSample["brakes"][number];
+  /** Its part in the rig report; undefined when not rigged. */
+  readonly part: ReportPart | undefined;
+  readonly confidence: string | undefined;
+  /** A warning names it. */
+  readonly warned: boolean;
+  /** Turned (not slid) within 2° and 5 % of its chord of its forward edge, the one in the skin. */
+  readonly right: boolean;
+}
+
+/** Every brake of `count` dive bombers of `seed` (`options` as `diveBomber`'s), rigged and judged. */
+export async function judgeDiveBrakes(
+  seed: number,
+  count: number,
+  options: { arms?: boolean } = {},
+): Promise<DiveVerdict[]> {
+  const next = prng(seed);
+  const verdicts: DiveVerdict[] = [];
+  for (let index = 0; index < count; index++) {
+    const sample = diveBomber(next, index, undefined, options);
+    const result = await rig(sample.scene);
+    for (const brake of sample.brakes) {
+      const part = result.report.parts.find((p) => p.panel === brake.name);
+      verdicts.push({
+        index,
+        description: sample.description,
+        brake,
+        part,
+        confidence: confidenceOf(part),
+        warned: warnsOf(result, brake.name),
+        right: part?.ctrl_type === "rotation" && !!part.hinge &&
+          hingeWithin(brake.truth, part.hinge.aircraft),
+      });
+    }
+  }
+  return verdicts;
+}
 
 /** Tallies `count` dive bombers of `seed`: counts by outcome (`slid` for a brake made to slide). */
 export async function tallyDiveBrakes(
@@ -19,25 +62,15 @@ export async function tallyDiveBrakes(
   count: number,
   options: { arms?: boolean } = {},
 ): Promise<Record<string, number>> {
-  const next = prng(seed);
   const tally: Record<string, number> = {};
-  for (let i = 0; i < count; i++) {
-    const sample = diveBomber(next, i, undefined, options);
-    const { report, ctx } = await rig(sample.scene);
-    for (const brake of sample.brakes) {
-      const part = report.parts.find((p) => p.panel === brake.name);
-      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`)) ? "warned" : "silent";
-      let key = `missed ${warned}`;
-      if (part?.hinge) {
-        const confidence = (part.fit as unknown as { confidence: string }).confidence;
-        const { degrees, offset } = hingeError(brake.truth, part.hinge.aircraft);
-        const right = part.ctrl_type === "rotation" && degrees <= 2 && offset <= 0.05 * brake.truth.chord;
-        key = `${
-          part.ctrl_type === "translation" ? "slid" : right ? "right" : "wrong"
-        } ${confidence} ${warned}`;
-      }
-      tally[key] = (tally[key] ?? 0) + 1;
-    }
+  for (const { part, confidence, warned, right } of await judgeDiveBrakes(seed, count, options)) {
+    const said = warned ? "warned" : "silent";
+    countIn(
+      tally,
+      part?.hinge
+        ? `${part.ctrl_type === "translation" ? "slid" : right ? "right" : "wrong"} ${confidence} ${said}`
+        : `missed ${said}`,
+    );
   }
   return tally;
 }

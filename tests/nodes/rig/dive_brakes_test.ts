@@ -6,31 +6,15 @@
  * extended and slid, judged good, and `Sturzflugbremse` named nothing.
  */
 import { ok as assert } from "node:assert/strict";
-import { prng } from "../../support/prng.ts";
-import { hingeError } from "./coarse_panels.ts";
-import { diveBomber } from "./dive_brakes.ts";
-import { rig } from "./pipeline.ts";
+import { judgeDiveBrakes } from "./dive_brakes_tally.ts";
+import { countIn } from "./hinge_verdicts.ts";
 
 Deno.test("dive brakes drawn open turn about the edge in the skin; none slides; none wrong in silence", async () => {
-  const next = prng(2);
   const tally: Record<string, number> = {}, bad: string[] = [];
-  for (let i = 0; i < 12; i++) {
-    const sample = diveBomber(next, i);
-    const { report, ctx } = await rig(sample.scene);
-    for (const brake of sample.brakes) {
-      const part = report.parts.find((p) => p.panel === brake.name);
-      const fit = part?.fit as unknown as { confidence: string } | undefined;
-      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`));
-      const error = part?.hinge ? hingeError(brake.truth, part.hinge.aircraft) : undefined;
-      const right = part?.ctrl_type === "rotation" && error !== undefined && error.degrees <= 2 &&
-        error.offset <= 0.05 * brake.truth.chord;
-      const key = !part ? "missed" : part.ctrl_type === "translation" ? "slid" : right ? "right" : "wrong";
-      tally[key] = (tally[key] ?? 0) + 1;
-      // Wrong only where a warning names it (a plate hanging square to the flow has no flat normal).
-      if (!right && (fit?.confidence === "good" || !warned)) {
-        bad.push(`#${i} ${brake.name} ${sample.description}`);
-      }
-    }
+  for (const { index, description, brake, part, confidence, warned, right } of await judgeDiveBrakes(2, 12)) {
+    countIn(tally, !part ? "missed" : part.ctrl_type === "translation" ? "slid" : right ? "right" : "wrong");
+    // Wrong only where a warning names it (a plate hanging square to the flow has no flat normal).
+    if (!right && (confidence === "good" || !warned)) bad.push(`#${index} ${brake.name} ${description}`);
   }
   assert(bad.length === 0, `${JSON.stringify(tally)}\n${bad.join("\n")}`);
   assert(
@@ -42,31 +26,18 @@ Deno.test("dive brakes drawn open turn about the edge in the skin; none slides; 
 Deno.test("a dive brake drawn open hinges on its edge in the skin, judged good, opening out of the skin", async () => {
   // Held apart from the seed above; hanging square to the flow (a Ju 87's at 90°) or leaning 60° (a
   // Dauntless's), the plate's edge on the skin gives the span, the hinge and the sense.
-  const next = prng(5);
   const tally: Record<string, number> = {}, bad: string[] = [];
-  for (let i = 0; i < 12; i++) {
-    const sample = diveBomber(next, i);
-    const { report, ctx } = await rig(sample.scene);
-    for (const brake of sample.brakes) {
-      const part = report.parts.find((p) => p.panel === brake.name);
-      const fit = part?.fit as unknown as { confidence: string } | undefined;
-      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`));
-      const error = part?.hinge ? hingeError(brake.truth, part.hinge.aircraft) : undefined;
-      const right = part?.ctrl_type === "rotation" && error !== undefined && error.degrees <= 2 &&
-        error.offset <= 0.05 * brake.truth.chord;
-      // A positive turn opens it: from closed (lying aft of its edge in the skin) its far edge leaves the skin.
-      const axis = part?.hinge?.aircraft.axis;
-      const out = brake.skin === "upper" ? 1 : -1;
-      // A point aft of the edge moves along axis × aft = (0, axis[2], −axis[1]): up by axis[2].
-      const opens = axis !== undefined && part?.positive === "open" && out * axis[2] > 0;
-      const key = `${right ? "right" : "wrong"} ${fit?.confidence} ${warned ? "warned" : "silent"}${
-        opens ? "" : " shut"
-      }`;
-      tally[key] = (tally[key] ?? 0) + 1;
-      if (!right || !opens || fit?.confidence !== "good") {
-        bad.push(`#${i} ${brake.name} ${sample.description}: ${key}`);
-      }
-    }
+  for (const { index, description, brake, part, confidence, warned, right } of await judgeDiveBrakes(5, 12)) {
+    // A positive turn opens it: from closed (lying aft of its edge in the skin) its far edge leaves the skin.
+    const axis = part?.hinge?.aircraft.axis;
+    const out = brake.skin === "upper" ? 1 : -1;
+    // A point aft of the edge moves along axis × aft = (0, axis[2], −axis[1]): up by axis[2].
+    const opens = axis !== undefined && part?.positive === "open" && out * axis[2] > 0;
+    const key = `${right ? "right" : "wrong"} ${confidence} ${warned ? "warned" : "silent"}${
+      opens ? "" : " shut"
+    }`;
+    countIn(tally, key);
+    if (!right || !opens || confidence !== "good") bad.push(`#${index} ${brake.name} ${description}: ${key}`);
   }
   assert(bad.length === 0, `${JSON.stringify(tally)}\n${bad.join("\n")}`);
 });
@@ -74,23 +45,16 @@ Deno.test("a dive brake drawn open hinges on its edge in the skin, judged good, 
 Deno.test("a dive brake hung on arms turns about the arms' ends in the skin, weak and warned", async () => {
   // The plate a third of its chord out from the skin on an arm at each end of its span: turned closed,
   // its own forward edge lies off the edge in the skin, so edge and plate disagree.
-  const next = prng(9);
   const tally: Record<string, number> = {}, bad: string[] = [];
-  for (let i = 0; i < 8; i++) {
-    const sample = diveBomber(next, i, undefined, { arms: true });
-    const { report, ctx } = await rig(sample.scene);
-    for (const brake of sample.brakes) {
-      const part = report.parts.find((p) => p.panel === brake.name);
-      const fit = part?.fit as unknown as { confidence: string } | undefined;
-      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`));
-      const error = part?.hinge ? hingeError(brake.truth, part.hinge.aircraft) : undefined;
-      const right = part?.ctrl_type === "rotation" && error !== undefined && error.degrees <= 2 &&
-        error.offset <= 0.05 * brake.truth.chord;
-      const key = `${right ? "right" : "wrong"} ${fit?.confidence} ${warned ? "warned" : "silent"}`;
-      tally[key] = (tally[key] ?? 0) + 1;
-      if (!right || fit?.confidence === "good" || !warned) {
-        bad.push(`#${i} ${brake.name} ${sample.description}: ${key}`);
-      }
+  for (
+    const { index, description, brake, confidence, warned, right } of await judgeDiveBrakes(9, 8, {
+      arms: true,
+    })
+  ) {
+    const key = `${right ? "right" : "wrong"} ${confidence} ${warned ? "warned" : "silent"}`;
+    countIn(tally, key);
+    if (!right || confidence === "good" || !warned) {
+      bad.push(`#${index} ${brake.name} ${description}: ${key}`);
     }
   }
   assert(bad.length === 0, `${JSON.stringify(tally)}\n${bad.join("\n")}`);

@@ -18,6 +18,7 @@ import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { type ClassMesh, type ClassTruth, FUSELAGE } from "./surface_classes.ts";
 import { joinMeshes, loft } from "./glider_brakes.ts";
+import { cosineLoops, sectionDrawer } from "./airfoil_sections.ts";
 
 /** The families: airliners (two segments), business jets (one), light aircraft with plain flaps. */
 export type FlapFamily = "airliner" | "bizjet" | "plain";
@@ -61,18 +62,10 @@ export function fowlerAircraft(next: () => number, index: number, family: FlapFa
     y: y0 + f * span * Math.tan(dihedral),
   });
   type Station = ReturnType<typeof at>;
-  const xs = Array.from({ length: side + 1 }, (_, i) => (1 - Math.cos(Math.PI * i / side)) / 2);
+  const xs = cosineLoops(side);
   const upper = (x: number) => nacaCamber(m, 0.4, x) + nacaThickness(t, x);
   const lower = (x: number) => nacaCamber(m, 0.4, x) - nacaThickness(t, x);
-  const section = (s: Station, from = 0, to = 1): Vec3[] => {
-    const inside = [from, ...xs.filter((x) => x > from + 0.01 && x < to - 0.01), to];
-    const pts: Vec3[] = [];
-    for (const x of [...inside].reverse()) pts.push([s.lead + x * s.chord, s.y + upper(x) * s.chord, s.z]);
-    for (const x of inside.filter((x) => (x > 0 || from > 0) && (x < 1 || to < 1))) {
-      pts.push([s.lead + x * s.chord, s.y + lower(x) * s.chord, s.z]);
-    }
-    return pts;
-  };
+  const section = sectionDrawer(xs, upper, lower);
   const wing = loft([at(0), at(1)].map((s) => section(s)));
   const a = plain ? 0.75 + 0.05 * next() : 0.68 + 0.07 * next();
   const segments: [number, number][] = airliner

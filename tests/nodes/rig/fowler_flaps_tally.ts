@@ -7,9 +7,9 @@
  * @module
  */
 import { prng } from "../../support/prng.ts";
-import { hingeError } from "./coarse_panels.ts";
 import { type FlapFamily, fowlerAircraft } from "./fowler_flaps.ts";
 import { rig } from "./pipeline.ts";
+import { confidenceOf, countIn, hingeWithin } from "./hinge_verdicts.ts";
 
 /** The families tallied. */
 export const FAMILIES: readonly FlapFamily[] = ["airliner", "bizjet", "plain"];
@@ -29,14 +29,14 @@ export async function tallyFowler(
       const part = report.parts.find((p) => p.panel === flap.name);
       const said = ctx.warnings.some((w) => w.message.includes(`'${flap.name}'`) && /Fowler/.test(w.message));
       const what = `${flap.fowler ? "fowler" : "plain"}${flap.named ? " named" : ""} tracks ${flap.tracks}`;
-      let key = `${what}: missed`;
-      if (part?.hinge) {
-        const { degrees, offset } = hingeError(flap.truth, part.hinge.aircraft);
-        const right = degrees <= 2 && offset <= 0.05 * flap.truth.chord;
-        const confidence = (part.fit as unknown as { confidence: string }).confidence;
-        key = `${what}: ${right ? "right" : "wrong"} ${confidence} ${said ? "fowler warned" : "silent"}`;
-      }
-      tally[key] = (tally[key] ?? 0) + 1;
+      countIn(
+        tally,
+        part?.hinge
+          ? `${what}: ${hingeWithin(flap.truth, part.hinge.aircraft) ? "right" : "wrong"} ${
+            confidenceOf(part)
+          } ${said ? "fowler warned" : "silent"}`
+          : `${what}: missed`,
+      );
     }
   }
   return tally;

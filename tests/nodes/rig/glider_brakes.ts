@@ -20,6 +20,7 @@ import { nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import type { ClassMesh } from "./surface_classes.ts";
+import { cosineLoops, fuselageRing, sectionDrawer } from "./airfoil_sections.ts";
 
 /** An airbrake's names, left and right (`#` upper or lower where there are both), as modellers write them. */
 export const BRAKE_NAMES: readonly (readonly [string, string])[] = [
@@ -180,26 +181,14 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     y: y0 + f * halfSpan * Math.tan(dihedral),
   });
   type Station = ReturnType<typeof at>;
-  const xs = Array.from({ length: side + 1 }, (_, i) => (1 - Math.cos(Math.PI * i / side)) / 2);
+  const xs = cosineLoops(side);
   const upper = (x: number) => 0.02 * Math.sin(Math.PI * x) + nacaThickness(t, x);
   const lower = (x: number) => 0.02 * Math.sin(Math.PI * x) - nacaThickness(t, x);
-  const section = (s: Station, from = 0, to = 1): Vec3[] => {
-    const inside = [from, ...xs.filter((x) => x > from + 0.01 && x < to - 0.01), to];
-    const pts: Vec3[] = [];
-    for (const x of [...inside].reverse()) pts.push([s.lead + x * s.chord, s.y + upper(x) * s.chord, s.z]);
-    for (const x of inside.filter((x) => (x > 0 || from > 0) && (x < 1 || to < 1))) {
-      pts.push([s.lead + x * s.chord, s.y + lower(x) * s.chord, s.z]);
-    }
-    return pts;
-  };
+  const section = sectionDrawer(xs, upper, lower);
   const kink = index % 3 === 0;
   const aileron = loft([at(0.72), at(0.97)].map((s) => section({ ...s, y: s.y + 0.003 * s.chord }, 0.8, 1)));
   // Fuselage: a pod ahead of the wing tapering into a boom; octagonal sections (aft, radius, height).
-  const ring = (x: number, r: number, y: number): Vec3[] =>
-    Array.from(
-      { length: 8 },
-      (_, k) => [x, y + r * Math.cos(k * Math.PI / 4), r * Math.sin(k * Math.PI / 4)],
-    );
+  const ring = fuselageRing;
   const tailX = lead0 + 5 + 2 * next();
   const fuselage = loft([
     ring(-1.2, 0.15, 0),

@@ -10,10 +10,10 @@
  * @module
  */
 import { prng } from "../../support/prng.ts";
-import { hingeError } from "./coarse_panels.ts";
 import { gliderSample } from "./glider_brakes.ts";
 import { rig } from "./pipeline.ts";
 import { axisErrorDegrees } from "./fixtures.ts";
+import { confidenceOf, countIn, hingeWithin, warnsOf } from "./hinge_verdicts.ts";
 
 /** The families tallied: Schempp-Hirth blades named or not, and flat spoiler plates. */
 export const FAMILIES = ["blades", "plates"] as const;
@@ -31,7 +31,7 @@ export async function tallyGliders(
     const { report, ctx } = await rig(sample.scene);
     for (const brake of sample.brakes) {
       const part = report.parts.find((p) => p.panel === brake.name);
-      const warned = ctx.warnings.some((w) => w.message.includes(`'${brake.name}'`));
+      const warned = warnsOf({ ctx }, brake.name);
       const naming = sample.naming === "named" ? "" : `${sample.naming} `;
       let key = `${naming}missed ${warned ? "warned" : "silent"}`;
       if (part?.hinge) {
@@ -48,13 +48,11 @@ export async function tallyGliders(
             range >= 0.5 * truth.travel && range <= 1.6 * truth.travel &&
             (truth.pose === "retracted" ? min === 0 && max > 0 : max === 0 && min < 0);
         } else {
-          const { degrees, offset } = hingeError(truth, part.hinge.aircraft);
-          right = part.ctrl_type === "rotation" && degrees <= 2 && offset <= 0.05 * truth.chord;
+          right = part.ctrl_type === "rotation" && hingeWithin(truth, part.hinge.aircraft);
         }
-        const confidence = (part.fit as unknown as { confidence: string }).confidence;
-        key = `${naming}${right ? "right" : "wrong"} ${confidence} ${warned ? "warned" : "silent"}`;
+        key = `${naming}${right ? "right" : "wrong"} ${confidenceOf(part)} ${warned ? "warned" : "silent"}`;
       }
-      tally[key] = (tally[key] ?? 0) + 1;
+      countIn(tally, key);
     }
   }
   return tally;

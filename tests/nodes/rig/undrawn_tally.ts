@@ -156,7 +156,12 @@ function addTab(doc: Document, truth: ModellerTruth, host: Node): void {
     7,
     3,
   ];
-  const buffer = doc.getRoot().listBuffers()[0], name = `${truth.name}_Trim_Tab`;
+  addTopMesh(doc, `${truth.name}_Trim_Tab`, positions, triangles);
+}
+
+/** Adds node `name` at the scene's top drawing `triangles` over `positions` (world, one mesh). */
+function addTopMesh(doc: Document, name: string, positions: number[], triangles: number[]): void {
+  const buffer = doc.getRoot().listBuffers()[0];
   const mesh = doc.createMesh(name).addPrimitive(
     doc.createPrimitive()
       .setAttribute(
@@ -239,18 +244,7 @@ function joinPair(doc: Document, a: string, b: string, name: string): void {
     triangles.push(...Array.from(primitive.getIndices()!.getArray()!, (i) => i + base));
     node.dispose();
   }
-  const buffer = doc.getRoot().listBuffers()[0];
-  const mesh = doc.createMesh(name).addPrimitive(
-    doc.createPrimitive()
-      .setAttribute(
-        "POSITION",
-        doc.createAccessor(`${name}.position`, buffer).setType("VEC3").setArray(new Float32Array(positions)),
-      )
-      .setIndices(
-        doc.createAccessor(`${name}.indices`, buffer).setType("SCALAR").setArray(new Uint32Array(triangles)),
-      ),
-  );
-  doc.getRoot().getDefaultScene()!.addChild(doc.createNode(name).setMesh(mesh));
+  addTopMesh(doc, name, positions, triangles);
 }
 
 /** Surfaces of `count` linkage samples from `seed` on (every habit in turn). */
