@@ -11,7 +11,7 @@ import type { JsonValue, WarningSink } from "../../../../runtime/node.ts";
 import { getPartgraphExtras, setPartgraphExtras } from "../../../../runtime/scene/extras.ts";
 import { DSON_VERTEX_ATTRIBUTE, RIGIDITY_ATTRIBUTE } from "./build_primitive.ts";
 import { applyRigidity, type RigidityGroup, rigidityGroupFromJson } from "./rigidity.ts";
-import { frameFor, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
+import { frameFor, restAxesIn, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
 import { plainParticipants } from "./preset_rigidity.ts";
 import { followTargetsAgain } from "./preset_conform.ts";
 import { followerStates, refitFollowers, warnSheared, warnStale } from "./follower_refit.ts";
@@ -169,7 +169,12 @@ function bakeMeshTarget(
       weights,
       groups,
       (group) =>
-        frameFor(group, frames, { mesh: mesh.getName(), path: `${meshAt}/${indexed.get(group)}` }, warn),
+        frameFor(
+          group,
+          restAxesIn(frames),
+          { mesh: mesh.getName(), path: `${meshAt}/${indexed.get(group)}` },
+          warn,
+        ),
       (shared) => warn(sharedMaskWarning(mesh.getName(), shared)),
       (group, what) => warn(uncertainWarning(group, mesh.getName(), `${meshAt}/${indexed.get(group)}`, what)),
     )

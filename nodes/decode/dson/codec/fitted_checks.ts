@@ -17,7 +17,7 @@ import type { SceneNode } from "./model.ts";
 import { clampUndriven, describeClamps } from "./morph_clamp.ts";
 import { type RigidFitter, rigidFitter } from "./preset_rigidity.ts";
 import type { RigidityGroup } from "./rigidity.ts";
-import { sceneFrameFor, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
+import { frameFor, sceneAxesIn, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
 
 /** One evaluated mesh, as {@link fittedChecks} reads it. */
 export interface EvaluatedMesh {
@@ -90,7 +90,7 @@ function itemRigidity(at: EvaluatedMesh, say: (message: string) => void): RigidF
   const name = at.parts.key;
   const pathOf = (g: RigidityGroup) => `${geometry.path}/rigidity/groups/${rigidity.groups.indexOf(g)}`;
   return rigidFitter(geometry.positions, rigidity, {
-    frame: (group) => sceneFrameFor(group, at.nodes, { mesh: name, path: pathOf(group) }, say),
+    frame: (group) => frameFor(group, sceneAxesIn(at.nodes), { mesh: name, path: pathOf(group) }, say),
     shared: (shared) => say(sharedMaskWarning(name, shared)),
     uncertain: (group, what) => say(uncertainWarning(group, name, pathOf(group), what)),
   });

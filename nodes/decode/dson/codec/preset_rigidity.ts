@@ -38,7 +38,7 @@ import {
   type RigidityGroup,
   type SharedMaskVertices,
 } from "./rigidity.ts";
-import { frameFor, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
+import { frameFor, restAxesIn, sharedMaskWarning, uncertainWarning } from "./rigidity_frame.ts";
 
 /** A projected morph's rigidity fit as its record keeps it (`rigid`). */
 export interface RigidFit {
@@ -155,7 +155,7 @@ export function fitProjectedRigidity(
     };
     frames ??= nodesByName(doc);
     const fitter = rigidFitter(drawn.positions, drawn.rigidity, {
-      frame: (group) => frameFor(group, frames!, { mesh: name, path: pathOf(group) }, sayOnce),
+      frame: (group) => frameFor(group, restAxesIn(frames!), { mesh: name, path: pathOf(group) }, sayOnce),
       shared: (shared) => sayOnce(sharedMaskWarning(name, shared)),
       uncertain: (group, what) => sayOnce(uncertainWarning(group, name, pathOf(group), what)),
     });

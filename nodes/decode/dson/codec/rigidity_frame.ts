@@ -14,60 +14,46 @@ import type { SceneNode } from "./model.ts";
 import { parseDsonUri } from "./uri.ts";
 
 /**
- * DSON spec: transform nodes give the axis frame, "in the rotation order of those nodes", else the
- * reference node; otherwise the fit uses the reference vertices' own principal axes. Rigidity runs
- * with the morphs on the mesh at rest, before skinning poses it (morphs → rigidity → skinning, as
- * rigid followers are refitted), so the node's axes are its rest axes (`restAxes`: its orientation),
- * not its posed ones (before dson.bake_morph v8: its world axes, pose included). A named node that
- * is not in the scene (a library definition nobody instantiated, an uninstalled figure) is warned
- * about at the group's path in the scene extras (`at.path`), and the principal axes are used.
- *
- * @example
- * ```ts
- * const frame = frameFor(group, nodesByName(doc), { mesh: "Shirt", path: "/meshes/1/…/groups/0" }, warn);
- * ```
+ * A lookup of the nodes a rigidity group may name (for {@link frameFor}): the glTF scene's nodes by
+ * name (`nodesByName`), giving a node's rest axes (`restAxes`: its orientation, not its pose).
  */
-export function frameFor(
-  group: RigidityGroup,
-  frames: ReadonlyMap<string, Node>,
-  at: { mesh: string; path: string },
-  warn: WarningSink,
-): AxisFrame | undefined {
-  return namedAxes(
-    group,
-    (id) => {
-      const found = frames.get(id);
-      return found && restAxes(found);
-    },
-    at,
-    warn,
-  );
+export function restAxesIn(frames: ReadonlyMap<string, Node>): (id: string) => AxisFrame | undefined {
+  return (id) => {
+    const found = frames.get(id);
+    return found && restAxes(found);
+  };
 }
 
 /**
- * {@link frameFor} read from the decode's scene nodes (`nodes`, before the glTF nodes are built: the
- * decode fits rigidity into the morphs it projects, `auto_project.ts`), by instance key first, then
- * definition id, as `nodesByName` finds them; `at.path` is the group's path in its DSON file.
+ * A lookup of the nodes a rigidity group may name (for {@link frameFor}) in the decode's scene nodes
+ * (`nodes`, before the glTF nodes are built: the decode fits rigidity into the morphs it projects,
+ * `auto_project.ts`), by instance key first, then definition id, as `nodesByName` finds them.
  */
-export function sceneFrameFor(
-  group: RigidityGroup,
-  nodes: readonly SceneNode[],
-  at: { mesh: string; path: string },
-  warn: WarningSink,
-): AxisFrame | undefined {
-  return namedAxes(
-    group,
-    (id) => {
-      const node = nodes.find((n) => n.key === id) ?? nodes.find((n) => n.id === id);
-      return node && orientationAxes(node.orientation, node.rotationOrder);
-    },
-    at,
-    warn,
-  );
+export function sceneAxesIn(nodes: readonly SceneNode[]): (id: string) => AxisFrame | undefined {
+  return (id) => {
+    const node = nodes.find((n) => n.key === id) ?? nodes.find((n) => n.id === id);
+    return node && orientationAxes(node.orientation, node.rotationOrder);
+  };
 }
 
-/** The axes of the node a group names (`axesOf` its DSON id), warned as {@link frameFor} says. */
-function namedAxes(
+/**
+ * The axis frame of `group`: the axes `axesOf` gives for the node it names ({@link restAxesIn},
+ * {@link sceneAxesIn}). DSON spec: transform nodes give the axis frame, "in the rotation order of
+ * those nodes", else the reference node; otherwise the fit uses the reference vertices' own principal
+ * axes. Rigidity runs with the morphs on the mesh at rest, before skinning poses it (morphs → rigidity
+ * → skinning, as rigid followers are refitted), so the node's axes are its rest axes, not its posed
+ * ones (before dson.bake_morph v8: its world axes, pose included). A named node that is not in the
+ * scene (a library definition nobody instantiated, an uninstalled figure) is warned about at the
+ * group's path (`at.path`: in the scene extras, or in its DSON file for the decode), and the
+ * principal axes are used.
+ *
+ * @example
+ * ```ts
+ * const at = { mesh: "Shirt", path: "/meshes/1/…/groups/0" };
+ * const frame = frameFor(group, restAxesIn(nodesByName(doc)), at, warn);
+ * ```
+ */
+export function frameFor(
   group: RigidityGroup,
   axesOf: (id: string) => AxisFrame | undefined,
   at: { mesh: string; path: string },

@@ -21,8 +21,17 @@
  */
 import { prng } from "../../../support/prng.ts";
 import type { Json } from "./generate.ts";
-import { BODY, figureFile, H, MORPH, R, swell, tube } from "./swell_body.ts";
-import { type ReferenceGroup, referenceRigidity, type V3 } from "./rigidity_reference.ts";
+import { BODY, figureFile, H, MORPH, swell } from "./swell_body.ts";
+import { referenceRigidity, type V3 } from "./rigidity_reference.ts";
+import {
+  garmentTube,
+  type KeptGroup,
+  projectionFollow,
+  rigidityBook,
+  ringHeld,
+  ROTATIONS,
+  SCALES,
+} from "./garment_rigidity.ts";
 
 /** The body's second auto_follow shape: a belly pushed forward. */
 export const PBM = "PBMStomachDepth";
@@ -58,21 +67,13 @@ export interface PresetRigidityCase {
   readonly rest: readonly V3[];
   /** How far out of the body's surface the garment hangs (cm). */
   readonly offset: number;
-  /** Each group's id, its participants, and whether it has no reference vertex. */
-  readonly groups: readonly {
-    readonly id: string;
-    readonly mask: readonly number[];
-    readonly unreferenced: boolean;
-  }[];
+  readonly groups: readonly KeptGroup[];
   readonly habits: readonly string[];
   /** Where Daz draws the garment's vertices (cm) with the body shapes at `dials` (by name). */
   readonly expectedAt: (dials: readonly (readonly [string, number])[]) => V3[];
   /** The garment's rigidity (`rigidity_reference.ts`) applied to one morph's `after` positions (cm). */
   readonly rigidOf: (after: readonly V3[]) => V3[];
 }
-
-const ROTATIONS = ["none", "full", "primary", "secondary"] as const;
-const SCALES = ["none", "primary", "secondary", "tertiary"] as const;
 
 /** The case of `seed`. */
 export function presetRigidityCase(seed: number): PresetRigidityCase {
@@ -82,12 +83,7 @@ export function presetRigidityCase(seed: number): PresetRigidityCase {
   const far = r() < 0.12;
   const offset = far ? 12 + Math.round(r() * 4) : Math.round((0.8 + r() * 2.5) * 10) / 10;
   if (far) habits.add("a coat hanging 12-16 cm off the body");
-  const segments = 48 + Math.floor(r() * 33), rows = 14 + Math.floor(r() * 8);
-  const ys = Array.from({ length: rows }, (_, j) => Math.round((3 + j * (34 / (rows - 1))) * 1e4) / 1e4);
-  const phase = Math.round(r() * 1000) / 1000;
-  // Coordinates written to 7 significant digits, as Daz writes them.
-  const t = tube(R + offset, segments, ys, phase);
-  const rest = t.vertices.map((p) => p.map((x) => +x.toPrecision(7)) as V3);
+  const { segments, rows, phase, t, rest, at } = garmentTube(r, offset);
   const dial = () => Math.round((0.3 + r() * 0.7) * 1000) / 1000;
   const which = r();
   const dials: [string, number][] = which < 0.45
@@ -96,13 +92,10 @@ export function presetRigidityCase(seed: number): PresetRigidityCase {
     ? [[PBM, dial()]]
     : [[MORPH, dial()], [PBM, dial()]];
   habits.add(`a preset dialling ${dials.map(([m, v]) => `${m} ${v}`).join(" and ")}`);
-  const at = (row: number, s: number) => row * segments + ((s % segments) + segments) % segments;
   // The front (+z, where the belly pushes) is where clothing carries its buttons and zips.
   const front = Math.round(((Math.PI / 2 - phase) / (2 * Math.PI)) * segments);
-  const groups: Json[] = [], reference: ReferenceGroup[] = [];
-  const kept: { id: string; mask: number[]; unreferenced: boolean }[] = [];
-  const weights = new Map<number, number>();
   const painted = r() < 0.4;
+  const book = rigidityBook(r, painted, 0.15, habits);
   const n = 1 + Math.floor(r() * 4);
   for (let g = 0; g < n; g++) {
     const kind = r();
@@ -122,17 +115,7 @@ export function presetRigidityCase(seed: number): PresetRigidityCase {
       habits.add("buttons their own references");
     } else if (kind < 0.65) {
       // A buckle or badge: a patch held by the ring of vertices around it.
-      const h = 3 + Math.floor(r() * 3),
-        w = 3 + Math.floor(r() * 5),
-        refs: number[] = [],
-        mask: number[] = [];
-      for (let j = -1; j <= h; j++) {
-        for (let i = -1; i <= w; i++) {
-          const v = at(row + 1 + j, seg + i);
-          if (j < 0 || j === h || i < 0 || i === w) refs.push(v);
-          else mask.push(v);
-        }
-      }
+      const { refs, mask } = ringHeld(at, row, seg, 3 + Math.floor(r() * 3), 3 + Math.floor(r() * 5));
       const rotation = pick(ROTATIONS), scale = [pick(SCALES), pick(SCALES), pick(SCALES)];
       made.push({ id: `buckle${g}`, refs, mask, rotation, scale });
       habits.add(`a buckle held by a ring (${rotation}, ${scale.join("/")})`);
@@ -171,36 +154,14 @@ export function presetRigidityCase(seed: number): PresetRigidityCase {
       });
       habits.add("a group without reference facets");
     }
-    for (const m of made) {
-      const mask = [...new Set(m.mask)].sort((a, b) => a - b),
-        refs = [...new Set(m.refs)].sort((a, b) => a - b);
-      if (painted) {
-        // Painted: most fully rigid, some partly, now and then a whole group left unpainted.
-        const off = r() < 0.15;
-        if (off) habits.add("a group painted 0");
-        for (const v of mask) weights.set(v, off ? 0 : r() < 0.3 ? Math.round(r() * 100) / 100 : 1);
-      }
-      groups.push({
-        id: m.id,
-        rotation_mode: m.rotation,
-        scale_modes: m.scale,
-        reference_vertices: { count: refs.length, values: refs },
-        mask_vertices: { count: mask.length, values: mask },
-      });
-      reference.push({ rotation: m.rotation, scale: m.scale, refs, mask });
-      kept.push({ id: m.id, mask, unreferenced: !refs.length });
-    }
+    for (const m of made) book.add(m);
   }
-  if (painted) habits.add("weight map");
   const file = figureFile("Shirt", { vertices: rest, polys: t.polys }, []);
-  const entries = [...weights].filter(([, w]) => w > 0).sort((a, b) => a[0] - b[0]);
-  (file.geometry_library as Json[])[0].rigidity = {
-    groups,
-    ...(painted ? { weights: { count: entries.length, values: entries } } : {}),
-  };
+  book.writeInto(file);
   // Each shape's ideal delta at each vertex's angle and height, fully within 5 cm of the body, none past 10.
-  const follow = offset <= 5 ? 1 : offset >= 10 ? 0 : 1 - (offset - 5) / 5;
-  const perVertex = painted ? rest.map((_, v) => weights.get(v) ?? 0) : undefined;
+  const follow = projectionFollow(offset),
+    perVertex = book.perVertex(rest.length),
+    reference = book.reference;
   const expectedAt = (at: readonly (readonly [string, number])[]) => {
     const out = rest.map((p) => [...p] as V3);
     for (const [morph, value] of at) {
@@ -215,5 +176,5 @@ export function presetRigidityCase(seed: number): PresetRigidityCase {
     return out;
   };
   const rigidOf = (after: readonly V3[]) => referenceRigidity(rest, after, perVertex, reference);
-  return { seed, file, dials, rest, offset, groups: kept, habits: [...habits], expectedAt, rigidOf };
+  return { seed, file, dials, rest, offset, groups: book.kept, habits: [...habits], expectedAt, rigidOf };
 }

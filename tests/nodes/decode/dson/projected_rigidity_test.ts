@@ -8,31 +8,11 @@
  * morph at that dial; when a shape preset dials it, `dson.apply_preset` (v54) does: no group is off.
  */
 import assert from "node:assert/strict";
-import type { Document } from "@gltf-transform/core";
 import { applyPreset, decodeJson, withContentFiles } from "./dson_runs.ts";
 import { shapePreset } from "./generate.ts";
 import { BODY, body, BODY_FILE, facetTolerance, fileOf, instance, MORPH } from "./swell_body.ts";
 import { type ProjectedRigidityCase, projectedRigidityCase } from "./projected_rigidity_habits.ts";
-import type { V3 } from "./rigidity_reference.ts";
-
-/** Where the decoded scene draws each garment vertex (cm), by DSON vertex. */
-function drawnShirt(scene: Document): Map<number, V3> {
-  const mesh = scene.getRoot().listMeshes().find((m) => m.getName().startsWith("Shirt"))!;
-  const weights = mesh.getWeights(), out = new Map<number, V3>();
-  for (const primitive of mesh.listPrimitives()) {
-    const ids = primitive.getAttribute("_DSON_VERTEX")!.getArray()!;
-    const position = primitive.getAttribute("POSITION")!;
-    for (let i = 0; i < position.getCount(); i++) {
-      const p = position.getElement(i, [] as number[]);
-      primitive.listTargets().forEach((target, t) => {
-        const d = target.getAttribute("POSITION")!.getElement(i, [] as number[]);
-        for (let c = 0; c < 3; c++) p[c] += weights[t] * d[c];
-      });
-      out.set(ids[i], p.map((x) => x * 100) as V3);
-    }
-  }
-  return out;
-}
+import { drawnShirt } from "./drawn_garment.ts";
 
 /**
  * Tallies of groups over `from`..`to`: off Daz's place and named, off and silent, right and named,
