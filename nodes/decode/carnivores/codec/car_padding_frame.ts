@@ -15,7 +15,7 @@
 import { lastClip, type SectionSearch } from "./car_sections.ts";
 import { atSectionEnd, inPadding, TRAILING_ZEROS } from "./car_section_ends.ts";
 import { zeroFrom } from "./zero_runs.ts";
-import type { TableFrameReading } from "./car_table_frame.ts";
+import { lastClipRead, type TableFrameReading } from "./car_table_frame.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /** At most this many trailing frames of zeros are read as padding (the frame-count searches' range). */
@@ -29,7 +29,8 @@ const MAX_PADDING_FRAMES = 2;
 export function paddingFrameRepair(search: SectionSearch, warn: WarningSink): TableFrameReading | undefined {
   const { view, vertexCount, animations, sounds } = search;
   if (sounds !== 0 || animations <= 0 || vertexCount <= 0) return undefined;
-  const { frameBytes, countAt, stored, dataAt } = lastClip(search);
+  const last = lastClip(search);
+  const { frameBytes, countAt, stored, dataAt } = last;
   const zeroFrame = (f: number) => {
     const from = dataAt + f * frameBytes;
     return zeroFrom(view, from, from + frameBytes) >= from + frameBytes;
@@ -59,9 +60,5 @@ export function paddingFrameRepair(search: SectionSearch, warn: WarningSink): Ta
       `${frames} are read (a count edited by hand or stored too high; the game plays the zeros as a frame)`,
     { offset: countAt, stored, read: frames },
   );
-  return {
-    animationCount: animations,
-    soundCount: sounds,
-    frameFixes: [{ clip, frames, stored, at: countAt }],
-  };
+  return lastClipRead(search, last, frames);
 }

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { lastClip, type SectionSearch } from "./car_sections.ts";
+import { type LastClip, lastClip, type SectionSearch } from "./car_sections.ts";
 import { sectionEnds } from "./car_section_ends.ts";
 import { tableFrame } from "./frame_likeness.ts";
 import type { FrameCountFix } from "./car_frame_counts.ts";
@@ -28,6 +28,12 @@ export interface TableFrameReading {
   readonly frameFixes: readonly FrameCountFix[];
 }
 
+/** The reading of `search`'s counts with its last clip (`last`) read as `frames` frames. */
+export function lastClipRead(search: SectionSearch, last: LastClip, frames: number): TableFrameReading {
+  const fix = { clip: search.animations - 1, frames, stored: last.stored, at: last.countAt };
+  return { animationCount: search.animations, soundCount: search.sounds, frameFixes: [fix] };
+}
+
 /**
  * With the search's (declared) counts' sections ending the file and no sounds, the reading with the last
  * clip one frame shorter when its last frame is the anim→sound table and padding (see the module doc),
@@ -37,7 +43,8 @@ export interface TableFrameReading {
 export function tableFrameRepair(search: SectionSearch, warn: WarningSink): TableFrameReading | undefined {
   const { view, vertexCount, animations, sounds } = search;
   if (sounds !== 0 || animations <= 0 || vertexCount <= 0) return undefined;
-  const { frameBytes, countAt, stored, dataAt } = lastClip(search);
+  const last = lastClip(search);
+  const { frameBytes, countAt, stored, dataAt } = last;
   // One frame left after the correction: a clip of no frames is no reading the bytes can vouch for.
   if (stored < 2) return undefined;
   const lastAt = dataAt + (stored - 1) * frameBytes;
@@ -66,9 +73,5 @@ export function tableFrameRepair(search: SectionSearch, warn: WarningSink): Tabl
       "by a tool one too high; the game plays the table as a frame)",
     { offset: countAt, stored, read: stored - 1 },
   );
-  return {
-    animationCount: animations,
-    soundCount: sounds,
-    frameFixes: [{ clip, frames: stored - 1, stored, at: countAt }],
-  };
+  return lastClipRead(search, last, stored - 1);
 }

@@ -15,7 +15,7 @@ import { NAME_BYTES } from "./model.ts";
 import { lastClip, type SectionSearch, SOUND_HEADER_BYTES, tailEnd } from "./car_sections.ts";
 import { endsFile } from "./car_section_ends.ts";
 import { holdsName } from "./frame_likeness.ts";
-import type { TableFrameReading } from "./car_table_frame.ts";
+import { lastClipRead, type TableFrameReading } from "./car_table_frame.ts";
 import type { WarningSink } from "../../../../runtime/node.ts";
 
 /**
@@ -26,7 +26,8 @@ import type { WarningSink } from "../../../../runtime/node.ts";
 export function unnamedSoundRepair(search: SectionSearch, warn: WarningSink): TableFrameReading | undefined {
   const { view, vertexCount, animations, sounds } = search;
   if (sounds <= 0 || animations <= 0 || vertexCount <= 0) return undefined;
-  const { frameBytes, countAt, stored, dataAt } = lastClip(search);
+  const last = lastClip(search);
+  const { frameBytes, countAt, stored, dataAt } = last;
   const soundAt = dataAt + stored * frameBytes;
   if (stored < 2 || soundAt + SOUND_HEADER_BYTES > view.byteLength || holdsName(view, soundAt)) {
     return undefined;
@@ -53,9 +54,5 @@ export function unnamedSoundRepair(search: SectionSearch, warn: WarningSink): Ta
       "took in the sound's header)",
     { offset: countAt, stored, read: stored - 1 },
   );
-  return {
-    animationCount: animations,
-    soundCount: sounds,
-    frameFixes: [{ clip, frames: stored - 1, stored, at: countAt }],
-  };
+  return lastClipRead(search, last, stored - 1);
 }
