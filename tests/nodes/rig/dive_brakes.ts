@@ -15,8 +15,8 @@ import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import { nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
-import type { ClassMesh } from "./surface_classes.ts";
-import { joinMeshes, loft } from "./glider_brakes.ts";
+import { type ClassMesh, joined } from "./surface_classes.ts";
+import { loft } from "./glider_brakes.ts";
 import type { Document, Node } from "@gltf-transform/core";
 import { cosineLoops, fuselageRing, sectionDrawer } from "./airfoil_sections.ts";
 
@@ -145,7 +145,7 @@ export function diveBomber(
     const [a, b] = ends.map(edge);
     const d = [0, 1, 2].map((k) => b[k] - a[k]) as Vec3, l = Math.hypot(...d);
     return {
-      mesh: joinMeshes(meshes),
+      mesh: joined(meshes),
       truth: {
         origin: [0, 1, 2].map((k) => (a[k] + b[k]) / 2) as Vec3,
         axis: d.map((v) => v / l) as Vec3,

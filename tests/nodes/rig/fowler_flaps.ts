@@ -16,8 +16,8 @@ import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
-import { type ClassMesh, type ClassTruth, FUSELAGE } from "./surface_classes.ts";
-import { joinMeshes, loft } from "./glider_brakes.ts";
+import { type ClassMesh, type ClassTruth, FUSELAGE, joined } from "./surface_classes.ts";
+import { loft } from "./glider_brakes.ts";
 import { cosineLoops, sectionDrawer } from "./airfoil_sections.ts";
 
 /** The families: airliners (two segments), business jets (one), light aircraft with plain flaps. */
@@ -151,8 +151,8 @@ export function fowlerAircraft(next: () => number, index: number, family: FlapFa
       add(name.replace(/_L$/, "_R").replace(/\.L$/, ".R").replace(/_L_/, "_R_"), mesh, true);
     });
   } else if (tracks === "one_object") {
-    add("Flap_Tracks_L", joinMeshes(canoes), false);
-    add("Flap_Tracks_R", joinMeshes(canoes), true);
+    add("Flap_Tracks_L", joined(canoes), false);
+    add("Flap_Tracks_R", joined(canoes), true);
   }
   if (plain) {
     // Hinge fairings: short bumps under the flap's forward edge, no tracks.

@@ -19,7 +19,7 @@ import type { Vec3 } from "../../../nodes/rig/transform.ts";
 import { nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
-import type { ClassMesh } from "./surface_classes.ts";
+import { type ClassMesh, joined } from "./surface_classes.ts";
 import { cosineLoops, fuselageRing, sectionDrawer } from "./airfoil_sections.ts";
 
 /** An airbrake's names, left and right (`#` upper or lower where there are both), as modellers write them. */
@@ -141,17 +141,6 @@ function wheel(radius: number, width: number): ClassMesh {
       z,
     ]);
   return loft([ring(-width / 2), ring(width / 2)]);
-}
-
-/** Meshes joined into one. */
-export function joinMeshes(meshes: readonly ClassMesh[]): ClassMesh {
-  const positions: number[] = [], triangles: number[] = [];
-  for (const m of meshes) {
-    const base = positions.length / 3;
-    positions.push(...Array.from(m.positions));
-    triangles.push(...Array.from(m.triangles, (t) => t + base));
-  }
-  return { positions, triangles };
 }
 
 /**
@@ -298,7 +287,7 @@ export function gliderSample(next: () => number, index: number, options: GliderO
       box([x0 - width / 2, capAt - 0.004, z0 - 0.01], [x0 + width / 2, capAt, z1 + 0.01]),
       rises,
     );
-    return { blade: joinMeshes(plates), cap };
+    return { blade: joined(plates), cap };
   };
   // Tilt a mesh built level at mid-span by the wing's dihedral (its height follows the wing's).
   function tilted(m: ClassMesh, rises: (z: number) => number): ClassMesh {
@@ -365,7 +354,7 @@ export function gliderSample(next: () => number, index: number, options: GliderO
     const upperName = lowerToo ? withWord(names[0], surface[0]) : names[0];
     built.push({
       name: upperName,
-      mesh: capStyle === "merged" ? joinMeshes([upperBlade.blade, upperBlade.cap!]) : upperBlade.blade,
+      mesh: capStyle === "merged" ? joined([upperBlade.blade, upperBlade.cap!]) : upperBlade.blade,
       cap: capStyle === "child" || capStyle === "sibling" ? upperBlade.cap : undefined,
       truth: { motion: "slide", direction: up, travel, pose: extended ? "extended" : "retracted" },
     });
