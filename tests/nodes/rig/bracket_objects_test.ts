@@ -20,7 +20,7 @@ import { airfoilSurface } from "./airfoil_panels.ts";
 import { hingeError } from "./coarse_panels.ts";
 import { addGroup, newScene } from "./fixtures.ts";
 import { rig } from "./pipeline.ts";
-import { addObject, box, bracketedScene, DEFAULTS, HARDWARE, PLACEMENTS, prism } from "./bracket_scenes.ts";
+import { addObject, box, bracketRound, DEFAULTS, HARDWARE, prism } from "./bracket_scenes.ts";
 
 for (const naming of [HARDWARE, DEFAULTS]) {
   Deno.test(`flaps on a dropped hinge with their brackets in objects of their own (${naming.label}): weak, the brackets named`, async () => {
@@ -31,14 +31,7 @@ for (const naming of [HARDWARE, DEFAULTS]) {
     const tally: Record<string, { good: number; weak: number }> = {};
     const missed: string[] = [];
     for (let round = 0; round < 80; round++) {
-      const placement = PLACEMENTS[round % PLACEMENTS.length];
-      const surface = airfoilSurface(next, {
-        drop: 0.08 + 0.17 * ((round % 4) / 3),
-        deflection: [0, 15, 30][round % 3],
-        bracketsApart: true,
-        wingBrackets: placement === "wing brackets",
-      });
-      const { doc, names } = bracketedScene(surface, placement, round, naming);
+      const { placement, surface, doc, names } = bracketRound(next, round, naming);
       const result = await rig(doc);
       const part = result.report.parts.find((p) => p.panel === "Flap_L") as
         | { fit: { confidence: string; reasons: string[] } }

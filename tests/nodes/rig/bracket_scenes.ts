@@ -9,7 +9,7 @@
  */
 import type { Document, Node } from "@gltf-transform/core";
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
-import type { AircraftMesh, AirfoilSurface } from "./airfoil_panels.ts";
+import { type AircraftMesh, type AirfoilSurface, airfoilSurface } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { addGroup, newScene } from "./fixtures.ts";
 
@@ -128,6 +128,22 @@ export function prism(
   const positions = Array.from({ length: 8 }, (_, i) => along(f[i >> 2], aft[i & 1], up[(i >> 1) & 1]))
     .flat();
   return { positions: new Float32Array(positions), triangles: box([0, 0, 0], [1, 1, 1]).triangles };
+}
+
+/**
+ * Round `round` of the bracket scenes: its placement (cycled), a surface from `next` on a hinge
+ * dropped 8–25 % (cycled) and turned 0, 15 or 30°, its brackets apart from the flap, and the scene
+ * with the objects named by `naming`.
+ */
+export function bracketRound(next: () => number, round: number, naming: Naming) {
+  const placement = PLACEMENTS[round % PLACEMENTS.length];
+  const surface = airfoilSurface(next, {
+    drop: 0.08 + 0.17 * ((round % 4) / 3),
+    deflection: [0, 15, 30][round % 3],
+    bracketsApart: true,
+    wingBrackets: placement === "wing brackets",
+  });
+  return { placement, surface, ...bracketedScene(surface, placement, round, naming) };
 }
 
 /** A wing with its flap and the flap's bracket objects placed as `placement` says. */

@@ -12,8 +12,7 @@
 import type { Document, Node } from "@gltf-transform/core";
 import { cross, dot, IDENTITY, normalize, sub, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { prng } from "../../support/prng.ts";
-import { airfoilSurface } from "./airfoil_panels.ts";
-import { bracketedScene, DEFAULTS, HARDWARE, PLACEMENTS } from "./bracket_scenes.ts";
+import { bracketRound, DEFAULTS, HARDWARE } from "./bracket_scenes.ts";
 import { LINKAGE_HABITS, linkageSample } from "./linkage_habits.ts";
 import { judgeModellerScene, type ModellerVerdict } from "./modeller_habits_tally.ts";
 import { modellerSample, type ModellerTruth } from "./modeller_habits.ts";
@@ -272,14 +271,7 @@ export async function tallyHardware(seed: number, count: number, habit: UndrawnH
   for (const naming of [HARDWARE, DEFAULTS]) {
     const next = prng(seed);
     for (let round = 0; round < count; round++) {
-      const placement = PLACEMENTS[round % PLACEMENTS.length];
-      const surface = airfoilSurface(next, {
-        drop: 0.08 + 0.17 * ((round % 4) / 3),
-        deflection: [0, 15, 30][round % 3],
-        bracketsApart: true,
-        wingBrackets: placement === "wing brackets",
-      });
-      const { doc, names } = bracketedScene(surface, placement, round, naming);
+      const { placement, surface, doc, names } = bracketRound(next, round, naming);
       giveUndrawn(doc, habit, seed * 1000 + round);
       const result = await rig(doc);
       const part = result.report.parts.find((p) => p.panel === "Flap_L");
