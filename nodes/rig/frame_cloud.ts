@@ -11,7 +11,8 @@
 import type { Document, Mesh, Node } from "@gltf-transform/core";
 import { type GatheredPositions, placePositions } from "./geometry.ts";
 import { gatherDrawn } from "./drawn_vertices.ts";
-import { gatherSkinnedRest, undrawnSkinned } from "./bone_geometry.ts";
+import { gatherSkinnedRest } from "./bone_geometry.ts";
+import { undrawnSkinned } from "./skinned_drawn.ts";
 import { IDENTITY, type Mat4, multiply, type Vec3 } from "./transform.ts";
 import { type FileWords, isRigHelperName, matchPanelName, sideFromName, tokenize } from "./vocabulary.ts";
 import { sceneWords } from "./file_words.ts";

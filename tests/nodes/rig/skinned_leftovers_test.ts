@@ -5,13 +5,8 @@
  * neither a bone's geometry (its hinge fit, side, tab riding) nor the frame cloud counts them.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import {
-  gatherBonePositions,
-  gatherSkinnedRest,
-  skinDrawnWork,
-  SkinPoses,
-  undrawnSkinned,
-} from "../../../nodes/rig/bone_geometry.ts";
+import { gatherBonePositions, gatherSkinnedRest, SkinPoses } from "../../../nodes/rig/bone_geometry.ts";
+import { skinDrawnWork, undrawnSkinned } from "../../../nodes/rig/skinned_drawn.ts";
 import { IDENTITY } from "./fixtures.ts";
 import { nodeNamed } from "./pipeline.ts";
 import { SKINNED_SURFACES, skinnedAircraft } from "./skinned_aircraft.ts";
