@@ -16,7 +16,8 @@ import { getPart, isPart, type PartAnnotation } from "./part_extras.ts";
 import { namedPanelPart } from "./kinds.ts";
 import { matchPanelName, tokenize } from "./vocabulary.ts";
 import { type Mat4, multiply, type Vec3 } from "./transform.ts";
-import { type BladeSlide, bladeSlide, type FixedMeshes } from "./slide_blades.ts";
+import type { FixedMeshes } from "./blade_skins.ts";
+import { type BladeSlide, bladeSlide } from "./slide_blades.ts";
 import { isSpinningPart } from "./spin_hinge.ts";
 
 /** Words that name a glider (English, German, Polish, Czech, French; accents dropped). */

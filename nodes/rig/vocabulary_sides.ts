@@ -2,7 +2,8 @@
  * The side words name search knows — left, right and centre, in English and the languages models are
  * named in, and those glued to a kind word without a separator (each commented with its language).
  * Read by `vocabulary.ts`, which holds the rules; the kind and structure words are in
- * `vocabulary_words.ts`.
+ * `vocabulary_words.ts`. Also the words that put an airbrake in a wing's upper or lower skin, read by
+ * `slide_blades.ts`.
  *
  * @module
  */
@@ -249,3 +250,35 @@ export const LANGUAGE_SIDES: readonly {
     right: new Set(["you"]),
   },
 ];
+
+/**
+ * Tokens that put a brake in the upper skin of a wing (English, German, Polish, Czech; accents dropped),
+ * as `slide_blades.ts` skinFromName reads a brake's name.
+ */
+export const UPPER_SKIN_WORDS = new Set([
+  "upper",
+  "top",
+  "dorsal",
+  "up",
+  "oben",
+  "obere",
+  "oberseite",
+  "gorny",
+  "gorne",
+  "horni",
+]);
+
+/** Tokens that put a brake in the lower skin (as {@link UPPER_SKIN_WORDS}). */
+export const LOWER_SKIN_WORDS = new Set([
+  "lower",
+  "bottom",
+  "under",
+  "ventral",
+  "down",
+  "unten",
+  "untere",
+  "unterseite",
+  "dolny",
+  "dolne",
+  "dolni",
+]);
