@@ -1,12 +1,13 @@
 /**
  * Wing sections as the aircraft generators of this folder draw them (`dive_brakes.ts`,
  * `glider_brakes.ts`, `fowler_flaps.ts`): a modeller's chordwise loops, crowded at both edges, and a
- * section's closed outline between two of them, so a surface cut from the wing shares its loops; and
- * the octagonal rings their fuselages are lofted through.
+ * section's closed outline between two of them, so a surface cut from the wing shares its loops; the
+ * octagonal rings their fuselages are lofted through; and the loft itself (`krueger_flaps.ts` too).
  *
  * @module
  */
 import type { Vec3 } from "../../../nodes/rig/transform.ts";
+import type { ClassMesh } from "./surface_classes.ts";
 
 /** A spanwise station: where its section's leading edge lies (`lead`, `y`, `z`) and its chord. */
 export interface Station {
@@ -48,4 +49,22 @@ export function fuselageRing(x: number, r: number, y: number): Vec3[] {
     { length: 8 },
     (_, k) => [x, y + r * Math.cos(k * Math.PI / 4), r * Math.sin(k * Math.PI / 4)],
   );
+}
+
+/** Lofts sections (each a closed loop of the same count) into a mesh; `caps`: closed at both ends. */
+export function loft(sections: readonly Vec3[][], caps = true): ClassMesh {
+  const n = sections[0].length, positions: number[] = [], triangles: number[] = [];
+  for (const s of sections) for (const p of s) positions.push(...p);
+  for (let j = 0; j + 1 < sections.length; j++) {
+    for (let i = 0; i < n; i++) {
+      const a = j * n + i, b = j * n + (i + 1) % n, c = a + n, d = b + n;
+      triangles.push(a, b, d, a, d, c);
+    }
+  }
+  if (caps) {
+    for (const j of [0, sections.length - 1]) {
+      for (let i = 1; i + 1 < n; i++) triangles.push(j * n, j * n + i, j * n + i + 1);
+    }
+  }
+  return { positions, triangles };
 }

@@ -16,9 +16,8 @@ import { nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { type ClassMesh, joined } from "./surface_classes.ts";
-import { loft } from "./glider_brakes.ts";
 import type { Document, Node } from "@gltf-transform/core";
-import { cosineLoops, fuselageRing, sectionDrawer } from "./airfoil_sections.ts";
+import { cosineLoops, fuselageRing, loft, sectionDrawer } from "./airfoil_sections.ts";
 
 /** Dive brakes' names, left and right, as modellers write them. */
 export const DIVE_BRAKE_NAMES: readonly (readonly [string, string])[] = [

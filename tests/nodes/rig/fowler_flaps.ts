@@ -17,8 +17,7 @@ import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { type ClassMesh, type ClassTruth, FUSELAGE, joined } from "./surface_classes.ts";
-import { loft } from "./glider_brakes.ts";
-import { cosineLoops, sectionDrawer } from "./airfoil_sections.ts";
+import { cosineLoops, loft, sectionDrawer } from "./airfoil_sections.ts";
 
 /** The families: airliners (two segments), business jets (one), light aircraft with plain flaps. */
 export type FlapFamily = "airliner" | "bizjet" | "plain";

@@ -20,7 +20,7 @@ import { nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
 import { type ClassMesh, joined } from "./surface_classes.ts";
-import { cosineLoops, fuselageRing, sectionDrawer } from "./airfoil_sections.ts";
+import { cosineLoops, fuselageRing, loft, sectionDrawer } from "./airfoil_sections.ts";
 
 /** An airbrake's names, left and right (`#` upper or lower where there are both), as modellers write them. */
 export const BRAKE_NAMES: readonly (readonly [string, string])[] = [
@@ -105,22 +105,6 @@ export interface GliderSample {
    */
   readonly naming: "named" | "brake_word" | "default";
   readonly description: string;
-}
-
-/** Lofts sections (each a closed loop of the same count) into a mesh, capped at both ends. */
-export function loft(sections: readonly Vec3[][]): ClassMesh {
-  const n = sections[0].length, positions: number[] = [], triangles: number[] = [];
-  for (const s of sections) for (const p of s) positions.push(...p);
-  for (let j = 0; j + 1 < sections.length; j++) {
-    for (let i = 0; i < n; i++) {
-      const a = j * n + i, b = j * n + (i + 1) % n, c = a + n, d = b + n;
-      triangles.push(a, b, d, a, d, c);
-    }
-  }
-  for (const j of [0, sections.length - 1]) {
-    for (let i = 1; i + 1 < n; i++) triangles.push(j * n, j * n + i, j * n + i + 1);
-  }
-  return { positions, triangles };
 }
 
 /** An axis-aligned box (aircraft coordinates) as a mesh. */

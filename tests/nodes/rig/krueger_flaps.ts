@@ -17,7 +17,8 @@ import { normalize, type Vec3 } from "../../../nodes/rig/transform.ts";
 import { nacaCamber, nacaThickness } from "./airfoil_panels.ts";
 import { addAircraftMesh } from "./coarse_panels.ts";
 import { newScene } from "./fixtures.ts";
-import { type ClassMesh, type ClassTruth, FUSELAGE } from "./surface_classes.ts";
+import { type ClassMesh, type ClassTruth, FUSELAGE, joined } from "./surface_classes.ts";
+import { cosineLoops, loft, sectionDrawer } from "./airfoil_sections.ts";
 
 /** A Krueger flap's names, left and right, as tools write them. */
 export const KRUEGER_NAMES: readonly (readonly [string, string])[] = [
@@ -82,24 +83,6 @@ const SPOILER_NAMES: readonly (readonly [string, string])[] = [
   ["pCube3#_spoiler_L", "pCube4#_spoiler_R"],
 ];
 
-/** Lofts sections (each a closed loop of the same count, aircraft coordinates) into a mesh. */
-function loft(sections: readonly Vec3[][], caps = true): ClassMesh {
-  const n = sections[0].length, positions: number[] = [], triangles: number[] = [];
-  for (const s of sections) for (const p of s) positions.push(...p);
-  for (let j = 0; j + 1 < sections.length; j++) {
-    for (let i = 0; i < n; i++) {
-      const a = j * n + i, b = j * n + (i + 1) % n, c = a + n, d = b + n;
-      triangles.push(a, b, d, a, d, c);
-    }
-  }
-  if (caps) {
-    for (const j of [0, sections.length - 1]) {
-      for (let i = 1; i + 1 < n; i++) triangles.push(j * n, j * n + i, j * n + i + 1);
-    }
-  }
-  return { positions, triangles };
-}
-
 /** Wing geometry at a span station: leading edge (aft), chord, height of the chord line. */
 type Station = { z: number; lead: number; chord: number; y: number };
 
@@ -135,18 +118,11 @@ export function kruegerAircraft(
     };
   };
   // Cosine-spaced points around an airfoil: upper surface from the trailing edge to the nose, then lower.
-  const xs = Array.from({ length: side + 1 }, (_, i) => (1 - Math.cos(Math.PI * i / side)) / 2);
+  const xs = cosineLoops(side);
   const upper = (x: number) => nacaCamber(m, p, x) + nacaThickness(t, x);
   const lower = (x: number) => nacaCamber(m, p, x) - nacaThickness(t, x);
-  const section = (s: Station, from = 0, to = 1): Vec3[] => {
-    // A piece cut from the wing (an aileron, a slat) ends in a flat face at its cut: both skins there.
-    const pts: Vec3[] = [];
-    const inside = [from, ...xs.filter((x) => x > from + 0.01 && x < to - 0.01), to];
-    for (const x of [...inside].reverse()) pts.push([s.lead + x * s.chord, s.y + upper(x) * s.chord, s.z]);
-    const lowerXs = inside.filter((x) => (x > 0 || from > 0) && (x < 1 || to < 1));
-    for (const x of lowerXs) pts.push([s.lead + x * s.chord, s.y + lower(x) * s.chord, s.z]);
-    return pts;
-  };
+  // A piece cut from the wing (an aileron, a slat) ends in a flat face at its cut: both skins there.
+  const section = sectionDrawer(xs, upper, lower);
   const kink = index % 2 === 0;
   const wingStations = (kink ? [0, 0.35, 1] : [0, 1]).map(at);
   const wing = loft(wingStations.map((s) => section(s)));
@@ -295,7 +271,7 @@ export function kruegerAircraft(
   function aileronTabs(): NonNullable<KruegerSample["tabs"]> {
     const t0 = 0.72 + 0.08 * next(), t1 = t0 + 0.08 + 0.06 * next(), xt = 1 - 0.22 * (0.2 + 0.1 * next());
     const lift = (st: Station): Station => ({ ...st, y: st.y + 0.004 * st.chord });
-    const aileron = joinMeshes([
+    const aileron = joined([
       loft([at(0.7), at(t0)].map((st) => section(lift(st), 0.78, 1))),
       loft([at(t0), at(t1)].map((st) => section(lift(st), 0.78, xt))),
       loft([at(t1), at(0.95)].map((st) => section(lift(st), 0.78, 1))),
@@ -353,16 +329,6 @@ export function kruegerAircraft(
       mirrored ? ", mirrored" : ""
     }`,
   };
-}
-
-function joinMeshes(meshes: readonly ClassMesh[]): ClassMesh {
-  const positions: number[] = [], triangles: number[] = [];
-  for (const m of meshes) {
-    const base = positions.length / 3;
-    positions.push(...Array.from(m.positions));
-    triangles.push(...Array.from(m.triangles, (t) => t + base));
-  }
-  return { positions, triangles };
 }
 
 function flip(triangles: ArrayLike<number>): number[] {
