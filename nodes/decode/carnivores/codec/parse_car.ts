@@ -29,7 +29,7 @@ import {
 } from "./car_sections.ts";
 import { ANIM_SOUND_TABLE_BYTES, declaredEnds, sectionCounts, textureSize } from "./car_repair.ts";
 import { clipVertexCount } from "./clip_vertices.ts";
-import { inPadding, paddingBlock } from "./car_section_ends.ts";
+import { zeroTable } from "./car_zero_table.ts";
 import { type CutClip, MAX_TOOL_FRAMES, warnCutOnFrame, wholeFramesAtCut } from "./car_cut_clip.ts";
 import { ClipWarnings } from "./clip_warnings.ts";
 import { ByteWindow, latin1 } from "../../../../runtime/binary.ts";
@@ -374,53 +374,6 @@ export function splitModelName(field: Uint8Array, names: NameReader): { name: st
   const name = (length: number) => names.decode(field.subarray(0, length), 0, "model name");
   if (tailAt <= 0) return { name: name(end), msc: "" };
   return { name: name(Math.min(end, tailAt)), msc: latin1(field.subarray(tailAt)) };
-}
-
-/**
- * Whether the bytes after the sounds, from `at`, are more than the anim→sound table's 256 and zeros to the
- * end of the file (or its DOS end-of-file byte): a tool's padding where no table was written, or a table of
- * zeros followed by padding. With no sounds both readings leave every clip silent: no table is read, one
- * warning says so. With sounds, a table of zeros plays sound 0 for every clip (as the game reads any 256
- * bytes there), padding none: when the file's size is a block a tool pads to and the zeros fit in one such
- * block, the bytes do not tell — no table is read and the warning names both readings; zeros longer than a
- * block, or a size no tool pads to, are the table and bytes after it (false: the table reader's). Exactly
- * 256 zeros are the table, as before — in a file of whole blocks, with sounds, warned naming both readings.
- */
-function zeroTable(view: DataView, at: number, soundCount: number, warn: WarningSink): boolean {
-  const size = view.byteLength, left = size - at;
-  if (left < ANIM_SOUND_TABLE_BYTES || !inPadding(view, at)) return false;
-  const block = paddingBlock(view);
-  if (left === ANIM_SOUND_TABLE_BYTES) {
-    // Exactly a table of zeros, read as one (as before); in a file of whole blocks it may be padding too.
-    if (soundCount > 0 && block > 0) {
-      warn(
-        `the ${left} bytes after the sounds (byte ${at} on) are zeros, ending the file, which is a multiple of ` +
-          `${block} bytes: an anim→sound table of zeros (every clip plays sound 0, as the game reads it), or ` +
-          "padding a tool added where it wrote no table (every clip silent) — the file does not tell which; " +
-          "read as the table",
-        { offset: at, bytes: left, block },
-      );
-    }
-    return false;
-  }
-  if (soundCount === 0) {
-    warn(
-      `the ${left} byte(s) after the last clip (byte ${at} on) are zeros to the end of the file: padding (a ` +
-        "tool's block, or zeros a download left) or an anim→sound table of zeros and padding — with no sounds, " +
-        "every clip is silent either way; no table is read",
-      { offset: at, bytes: left },
-    );
-    return true;
-  }
-  if (block === 0 || left > block) return false;
-  warn(
-    `the ${left} byte(s) after the sounds (byte ${at} on) are zeros to the end of the file, which is a multiple ` +
-      `of ${block} bytes: padding a tool added where it wrote no anim→sound table (every clip silent), or a ` +
-      `table of zeros and padding after it (every clip plays sound 0, as the game reads it) — the file does not ` +
-      "tell which; read as padding, no table",
-    { offset: at, bytes: left, block },
-  );
-  return true;
 }
 
 /** More anim→sound entries naming no sound than this are one warning: the bytes are not a table. */
